@@ -1,0 +1,129 @@
+// A fresh, migrated database per test file, copied from the run's template
+// (tests/setup/global-database.ts). Usage:
+//
+//   let database: TestDatabase;
+//   beforeAll(async () => { database = await createTestDatabase(); });
+//   afterAll(() => database.drop());
+//
+// or `const database = useTestDatabase();` which registers both hooks.
+// `database.url` is a plain connection string: hand it to child processes under test.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createDb, type Db } from "../../lib/db/client.ts";
+import { urlForDatabase, withClient, type TestDatabaseServer } from "../setup/global-database.ts";
+
+export interface TestDatabase {
+  /** Connection string of this file's database. */
+  url: string;
+  /** Name of the database (also the last path segment of `url`). */
+  name: string;
+  /** A Prisma client connected to it. */
+  db: Db;
+  /** Disconnects `db`, ends every other session on the database and drops it. Idempotent. */
+  drop(): Promise<void>;
+}
+
+export interface CreateTestDatabaseOptions {
+  /** Connections in the Prisma client's pool (default 10, as createDb). */
+  poolSize?: number;
+}
+
+export function testDatabaseServer(): TestDatabaseServer {
+  const server = inject("testDatabaseServer");
+  if (!server) {
+    throw new Error(
+      "No test database server: database tests must run in the vitest `integration` project " +
+        "(tests/integration/**), whose globalSetup starts it.",
+    );
+  }
+  return server;
+}
+
+export interface BareDatabase {
+  url: string;
+  name: string;
+  /** Ends every session on the database and drops it. Idempotent. */
+  drop(): Promise<void>;
+}
+
+/** Creates a database of this run by copying `template`; opens no client on it. */
+async function copyDatabase(template: string): Promise<BareDatabase> {
+  const server = testDatabaseServer();
+  const name = `${server.runPrefix}_${randomBytes(5).toString("hex")}`;
+  await withClient(server.adminUrl, async (client) => {
+    const sql = `CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`;
+    // 55006 "source database is being accessed by other users": nobody may connect to the
+    // templates used here, but a session that just disconnected may linger a moment. Retry.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(sql);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "55006" || attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  });
+  let dropped = false;
+  return {
+    url: urlForDatabase(server.adminUrl, name),
+    name,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withClient(server.adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+/** A database with no tables at all (a copy of template0), for tests of the migrator itself. */
+export async function createUnmigratedDatabase(): Promise<BareDatabase> {
+  return copyDatabase("template0");
+}
+
+/** A fresh database copied from the migrated template, with a Prisma client. */
+export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
+  const database = await copyDatabase(testDatabaseServer().templateDatabase);
+  const db = createDb(database.url, { poolSize: options.poolSize });
+  return {
+    url: database.url,
+    name: database.name,
+    db,
+    async drop() {
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that create and drop this file's database. Read its
+ * properties inside tests or hooks (they are set once beforeAll has run).
+ */
+export function useTestDatabase(options: CreateTestDatabaseOptions = {}): TestDatabase {
+  let database: TestDatabase | undefined;
+  const current = (): TestDatabase => {
+    if (!database) throw new Error("useTestDatabase(): the database exists only once beforeAll has run");
+    return database;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(options);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get name() {
+      return current().name;
+    },
+    get db() {
+      return current().db;
+    },
+    drop: () => current().drop(),
+  };
+}

@@ -1,0 +1,63 @@
+// The harness itself: each file gets a migrated database of its own, isolated from the others.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+
+describe("test database harness", () => {
+  let first: TestDatabase;
+  let second: TestDatabase;
+
+  beforeAll(async () => {
+    [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.drop(), second?.drop()]);
+  });
+
+  it("hands out a migrated database with the scheduler's tables", async () => {
+    const tables = await first.db.$queryRaw<{ table_name: string }[]>`
+      SELECT table_name FROM information_schema.tables
+       WHERE table_schema = 'public' ORDER BY table_name`;
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(["_prisma_migrations", "job_runs", "recurring_schedules", "scheduled_jobs"]),
+    );
+    const migrations = await first.db.$queryRaw<{ migration_name: string }[]>`
+      SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL`;
+    expect(migrations.length).toBeGreaterThan(0);
+  });
+
+  it("gives each caller its own database", async () => {
+    expect(first.url).not.toBe(second.url);
+    await first.db.scheduledJob.create({
+      data: { jobType: "harness.probe", runAt: new Date("2030-01-01T00:00:00Z"), key: "probe" },
+    });
+    expect(await first.db.scheduledJob.count()).toBe(1);
+    expect(await second.db.scheduledJob.count()).toBe(0);
+  });
+
+  it("exposes a URL that a separate connection (a child process) can use", async () => {
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ database: string; jobs: string }>(
+        "SELECT current_database() AS database, (SELECT count(*) FROM scheduled_jobs)::text AS jobs",
+      );
+      expect(rows[0]).toEqual({ database: first.name, jobs: "1" });
+    } finally {
+      await client.end();
+    }
+  });
+
+  it("drops the database, even with a session still open on it", async () => {
+    const extra = await createTestDatabase();
+    const lingering = new pg.Client({ connectionString: extra.url });
+    lingering.on("error", () => {}); // the drop terminates this session
+    await lingering.connect();
+    await extra.drop();
+    await extra.drop(); // idempotent
+    const exists = await first.db.$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) FROM pg_database WHERE datname = ${extra.name}`;
+    expect(Number(exists[0].count)).toBe(0);
+    await lingering.end().catch(() => {});
+  });
+});
