@@ -1,0 +1,28 @@
+// The catalogue: every job type Duly runs, and the recurring schedules that create jobs.
+// The tick is handed this; lib/scheduler knows no job type by name.
+import { z } from "zod";
+import { createCatalogue } from "../lib/scheduler/index.ts";
+import { demoPing } from "./demo-ping.ts";
+import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
+
+export { demoPing, pruneFinishedJobsJob };
+
+/** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
+export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const parsed = z.coerce.number().int().min(1).max(3650).default(30).safeParse(env.DULY_RETENTION_DAYS || undefined);
+  if (!parsed.success) throw new Error(`DULY_RETENTION_DAYS must be a whole number of days from 1 to 3650`);
+  return parsed.data;
+}
+
+export const catalogue = createCatalogue(
+  [demoPing, pruneFinishedJobsJob],
+  [
+    {
+      name: "maintenance.prune-finished-jobs",
+      cron: "17 3 * * *", // daily at 03:17 UTC, off the hour when other cron work piles up
+      timeZone: "UTC",
+      jobType: pruneFinishedJobsJob.name,
+      payload: { olderThanDays: retentionDaysFromEnv(), batchSize: 5_000 },
+    },
+  ],
+);

@@ -1,0 +1,17 @@
+// One clock per tick. In production it is the database's clock: read once at the start of the
+// tick and carried forward by this process's monotonic timer, so every "is it due?" question
+// in the tick is asked against the same time source as now() in SQL. Tests and time travel
+// pass an instant instead, and the clock runs forward from it.
+import type { Db } from "../db/client.ts";
+
+export type Clock = () => Date;
+
+export function clockStartingAt(start: Date): Clock {
+  const origin = performance.now();
+  return () => new Date(start.getTime() + (performance.now() - origin));
+}
+
+export async function databaseClock(db: Db): Promise<Clock> {
+  const rows = await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
+  return clockStartingAt(rows[0]!.now);
+}

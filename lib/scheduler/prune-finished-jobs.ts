@@ -1,0 +1,26 @@
+// Retention: finished jobs (succeeded, cancelled) and their runs are deleted once older than
+// the retention age, a batch at a time so no statement holds many locks or a long snapshot.
+// Dead jobs are kept: they wait for an operator to retry or cancel them.
+import type { Tx } from "../db/client.ts";
+
+export interface PruneRequest {
+  now: Date;
+  olderThanDays: number;
+  batchSize: number;
+}
+
+/** Deletes up to batchSize finished jobs (their runs cascade). Returns how many were deleted. */
+export async function pruneFinishedJobs(tx: Tx, { now, olderThanDays, batchSize }: PruneRequest): Promise<number> {
+  const cutoff = new Date(now.getTime() - olderThanDays * 86_400_000);
+  const rows = await tx.$queryRaw<Array<{ deleted: bigint }>>`
+    WITH doomed AS (
+      SELECT id FROM scheduled_jobs
+      WHERE status IN ('succeeded', 'cancelled') AND finished_at < ${cutoff}
+      LIMIT ${batchSize}
+      FOR UPDATE SKIP LOCKED
+    ), deleted AS (
+      DELETE FROM scheduled_jobs j USING doomed WHERE j.id = doomed.id RETURNING 1
+    )
+    SELECT count(*) AS deleted FROM deleted`;
+  return Number(rows[0]?.deleted ?? 0);
+}

@@ -1,0 +1,36 @@
+// Demo data for `npm start`: a week of work on the agenda, spread over the next 7 days. Seeds
+// once: the jobs carry keys, and a second run finds the first key taken and stops.
+import type { Db } from "../lib/db/client.ts";
+import { schedule } from "../lib/scheduler/index.ts";
+import { demoPing } from "../jobs/index.ts";
+
+const hour = 3_600_000;
+
+const demoJobs: Array<{ inHours: number; note: string; subject?: { type: string; id: number } }> = [
+  { inHours: 0.05, note: "first tick picks this up", subject: { type: "booking", id: 1001 } },
+  { inHours: 2, note: "close event: garden lunch", subject: { type: "booking", id: 1002 } },
+  { inHours: 5, note: "complete order 1002", subject: { type: "booking", id: 1002 } },
+  { inHours: 26, note: "auto-reject unanswered order", subject: { type: "booking", id: 1003 } },
+  { inHours: 50, note: "auto-cancel unpaid order", subject: { type: "booking", id: 1004 } },
+  { inHours: 74, note: "resolve quiet dispute", subject: { type: "dispute", id: 17 } },
+  { inHours: 120, note: "close event: wedding dinner", subject: { type: "booking", id: 1005 } },
+  { inHours: 160, note: "pay out chef", subject: { type: "booking", id: 1005 } },
+  { inHours: 24 * 40, note: "close event: new year's eve (outside the week)", subject: { type: "booking", id: 1006 } },
+];
+
+export async function seedDemoData(db: Db, now: Date): Promise<{ created: number }> {
+  return db.$transaction(async (tx) => {
+    let created = 0;
+    for (const [index, job] of demoJobs.entries()) {
+      const result = await schedule(tx, demoPing, {
+        runAt: new Date(now.getTime() + job.inHours * hour),
+        payload: { note: job.note },
+        key: `demo-seed:${index}`,
+        subject: job.subject,
+      });
+      if (index === 0 && !result.created) return { created: 0 }; // seeded before
+      if (result.created) created += 1;
+    }
+    return { created };
+  });
+}
