@@ -1,0 +1,37 @@
+// Shared edge parsing for URL search params: every route and page parses its query with zod
+// and answers a bad one with a message a person can act on (and no work done).
+import { z } from "zod";
+
+/** A search param value as Next hands it to pages, or as URLSearchParams yields it. */
+export type RawSearchParams = Record<string, string | string[] | undefined>;
+
+/** URLSearchParams to a plain record; a repeated key becomes an array, which schemas reject. */
+export function searchParamsToRecord(params: URLSearchParams): RawSearchParams {
+  const record: RawSearchParams = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    record[key] = values.length === 1 ? values[0] : values;
+  }
+  return record;
+}
+
+/** An absolute instant: ISO 8601 with seconds and a zone (Z or ±hh:mm), e.g. 2026-12-01T09:00:00Z. */
+export const isoInstant = z
+  .iso.datetime({ offset: true, error: "expected an ISO instant with a zone, e.g. 2026-12-01T09:00:00Z" })
+  .transform((value) => new Date(value));
+
+/** One line naming each bad param: `now: expected an ISO instant...; mode: Invalid option...`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      if (issue.code === "unrecognized_keys") return `unknown parameter(s): ${issue.keys.join(", ")}`;
+      const where = issue.path.length > 0 ? issue.path.join(".") : "query";
+      return `${where}: ${issue.message}`;
+    })
+    .join("; ");
+}
+
+/** Whether `?now=` may move the clock (demos and e2e only; never in production). */
+export function timeTravelEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DULY_TIME_TRAVEL === "1";
+}

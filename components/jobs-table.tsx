@@ -1,0 +1,99 @@
+"use client";
+// The agenda's table. Rows arrive as plain serializable values (ISO strings, no Dates or
+// bigints) from the server component, which also did the relative-time arithmetic.
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import type { JobStatus } from "@/lib/scheduler/queries.ts";
+import { StatusBadge } from "./status-badge.tsx";
+
+export interface JobRow {
+  id: string;
+  jobType: string;
+  /** ISO instant, UTC. */
+  runAt: string;
+  /** "in 2 days", as of the page's clock. */
+  runAtRelative: string;
+  status: JobStatus;
+  /** "booking:42", or null for a job that belongs to no business record. */
+  subject: string | null;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+}
+
+/** 2026-12-01T09:00:00.000Z -> 2026-12-01 09:00:00 UTC */
+function formatUtc(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+const column = createColumnHelper<JobRow>();
+
+const columns = [
+  column.accessor("jobType", {
+    header: "Type",
+    cell: (info) => <code>{info.getValue()}</code>,
+  }),
+  column.accessor("runAt", {
+    header: "Runs at",
+    cell: ({ row }) => (
+      <div className="stack">
+        <time dateTime={row.original.runAt} title={row.original.runAt}>
+          {formatUtc(row.original.runAt)}
+        </time>
+        <span className="muted">{row.original.runAtRelative}</span>
+      </div>
+    ),
+  }),
+  column.accessor("status", {
+    header: "Status",
+    cell: ({ row }) => (
+      <div className="stack">
+        <StatusBadge status={row.original.status} />
+        {row.original.lastError ? (
+          <span className="error-text" title={row.original.lastError}>
+            {row.original.lastError}
+          </span>
+        ) : null}
+      </div>
+    ),
+  }),
+  column.accessor("subject", {
+    header: "Business record",
+    cell: (info) => info.getValue() ?? <span className="muted">none</span>,
+  }),
+  column.accessor("attempts", {
+    header: "Attempts",
+    cell: ({ row }) => `${row.original.attempts} / ${row.original.maxAttempts}`,
+  }),
+];
+
+export function JobsTable({ rows, label }: { rows: JobRow[]; label: string }) {
+  // Rows come sorted (soonest first) from the server; the table only lays them out.
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+
+  return (
+    <div className="table-wrap">
+      <table className="data-table" aria-label={label}>
+        <thead>
+          {table.getHeaderGroups().map((headerGroup) => (
+            <tr key={headerGroup.id}>
+              {headerGroup.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
