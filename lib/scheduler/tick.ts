@@ -101,7 +101,6 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       if (batch.length === 0) break;
       summary.claimed += batch.length;
       await runConcurrently(batch, concurrency, async (job) => tally(await runClaimedJob(db, catalogue, job, clock)));
-      if (batch.length < batchSize) break;
     }
 
     const remaining = deadline - performance.now();

@@ -1,0 +1,42 @@
+// Never two at once, nothing lost: 8 tick processes race over 2,000 due jobs.
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../helpers/database.ts";
+import { createEffectTables, countJob } from "../fixtures/test-jobs.ts";
+import { startTickProcess } from "../fixtures/processes.ts";
+import { schedule } from "../../lib/scheduler/index.ts";
+
+const database = useTestDatabase();
+const now = new Date("2027-03-01T12:00:00Z");
+
+describe("concurrent ticks", () => {
+  it("run each of 2,000 due jobs exactly once across 8 processes", async () => {
+    const { db, url } = database;
+    await createEffectTables(db);
+    await db.$transaction(async (tx) => {
+      for (let i = 0; i < 2000; i++) {
+        await schedule(tx, countJob, { runAt: new Date(now.getTime() - (i % 600) * 1000), payload: {} });
+      }
+    });
+
+    const ticks = Array.from({ length: 8 }, () => startTickProcess(url, now));
+    const results = await Promise.all(ticks.map((t) => t.done));
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+
+    const claimedPerProcess = results.map((r) => r.summary!.claimed);
+    expect(claimedPerProcess.reduce((a, b) => a + b, 0)).toBe(2000);
+    // More than one process actually took part, or this test proves nothing about races.
+    expect(claimedPerProcess.filter((c) => c > 0).length).toBeGreaterThan(1);
+
+    const [counter] = await db.$queryRaw<Array<{ value: number }>>`SELECT value FROM test_counter WHERE id = 1`;
+    expect(counter!.value).toBe(2000);
+    const [executions] = await db.$queryRaw<Array<{ total: bigint; distinct_jobs: bigint }>>`
+      SELECT count(*) AS total, count(DISTINCT job_id) AS distinct_jobs FROM test_executions`;
+    expect(executions!.total).toBe(2000n);
+    expect(executions!.distinct_jobs).toBe(2000n);
+    const statuses = await db.$queryRaw<Array<{ status: string; n: bigint }>>`
+      SELECT status::text AS status, count(*) AS n FROM scheduled_jobs GROUP BY status`;
+    expect(statuses).toEqual([{ status: "succeeded", n: 2000n }]);
+    const [runs] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM job_runs WHERE outcome = 'succeeded' AND attempt = 1`;
+    expect(runs!.n).toBe(2000n);
+  });
+});
