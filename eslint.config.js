@@ -1,0 +1,79 @@
+// ESLint 9 flat config: typescript-eslint's recommended rules everywhere, Next's core-web-vitals
+// rules for the dashboard (app/, components/), and the import direction of docs/DESIGN.md kept
+// by a rule rather than by hope:
+//
+//   app -> components, lib, jobs;   jobs -> lib;   lib never imports app, components, jobs,
+//   next or react;   components never import app.
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import tseslint from "typescript-eslint";
+
+const DASHBOARD_FILES = ["app/**/*.{js,jsx,ts,tsx}", "components/**/*.{js,jsx,ts,tsx}"];
+const SOURCE_EXTENSIONS = "{js,mjs,cjs,jsx,ts,mts,cts,tsx}";
+const MAX_DEPTH = 8;
+
+// eslint-config-next's entries apply to every file; narrow them to the dashboard. (Its global
+// `ignores` entry has no `files` and is kept as it is.)
+const nextForDashboard = nextCoreWebVitals.map((config) =>
+  Object.keys(config).length === 1 && config.ignores ? config : { ...config, files: DASHBOARD_FILES },
+);
+
+/**
+ * `no-restricted-imports` blocks that forbid a layer from importing other top-level folders.
+ * A relative path is forbidden only when it really leaves the layer: from `lib/a/b.ts`,
+ * `../../app/x` reaches app/ but `../app/x` would be lib/app/. So one block is generated per
+ * folder depth, each matching exactly as many `../` as the depth. `@/` alias imports and
+ * package names (`next`, `react`) are matched at every depth.
+ */
+function importBoundary(layer, { folders, packages = [] }) {
+  const alternatives = folders.join("|");
+  const message = `${layer}/ may not import from ${[...folders.map((f) => `${f}/`), ...packages].join(", ")} (docs/DESIGN.md: imports go one way).`;
+  const shared = [
+    { regex: `^@/(${alternatives})(/|$)`, message },
+    ...packages.map((name) => ({ regex: `^${name.replace("/", "\\/")}(/|$)`, message })),
+  ];
+  const blocks = [];
+  for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+    const up = "\\.\\./".repeat(depth);
+    blocks.push({
+      name: `duly/import-direction/${layer}/depth-${depth}`,
+      files: [`${layer}/${"*/".repeat(depth - 1)}*.${SOURCE_EXTENSIONS}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          { patterns: [...shared, { regex: `^(\\./)?${up}(${alternatives})(/|$)`, message }] },
+        ],
+      },
+    });
+  }
+  return blocks;
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      "lib/db/generated/**",
+      ".next/**",
+      ".data/**",
+      "bench/peers/**",
+      "bench/**/node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  ...nextForDashboard,
+  {
+    rules: {
+      // `_`-prefixed names are deliberately unused (ignored arguments, destructured rests).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  ...importBoundary("lib", { folders: ["app", "components", "jobs"], packages: ["next", "react", "react-dom"] }),
+  ...importBoundary("jobs", { folders: ["app", "components"] }),
+  ...importBoundary("components", { folders: ["app"] }),
+);
