@@ -13,8 +13,9 @@ const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 export function relativeTime(instant: Date, now: Date): string {
   const deltaMs = instant.getTime() - now.getTime();
   const magnitude = Math.abs(deltaMs);
-  // The largest unit that fits at least once; under a second reads as "now".
+  // The largest unit that fits at least once, rounded (47 hours reads "in 2 days", not
+  // "tomorrow"); under a second reads as "now".
   const chosen = units.find((u) => magnitude >= u.ms);
   if (!chosen) return "now";
-  return format.format(Math.trunc(deltaMs / chosen.ms), chosen.unit);
+  return format.format(Math.round(deltaMs / chosen.ms), chosen.unit);
 }

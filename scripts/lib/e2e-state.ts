@@ -1,0 +1,17 @@
+// Where the e2e server tells the tests which database it serves, so fixtures can create their
+// own rows in it. (Playwright's test workers do not inherit the web server's environment.)
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface E2eServerState {
+  databaseUrl: string;
+  baseURL: string;
+  pid: number;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const e2eStateFile = process.env.DULY_E2E_STATE ?? path.join(root, ".data", "e2e-server.json");
+
+/** The e2e server's CRON_SECRET; only ever used against that throwaway server. */
+export const e2eCronSecret = "e2e-secret";

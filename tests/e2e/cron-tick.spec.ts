@@ -1,0 +1,77 @@
+// GET /api/cron/tick over real HTTP: the secret is required, bad params change nothing, and a
+// tick at a future instant (time travel, enabled on the e2e server) runs the job due then.
+import { cronAuth, dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
+
+test("the cron route refuses callers without the right secret", async ({ request }) => {
+  const missing = await request.get("/api/cron/tick");
+  expect(missing.status()).toBe(401);
+  expect(await missing.json()).toEqual({ error: expect.stringContaining("Authorization") });
+
+  const wrong = await request.get("/api/cron/tick", { headers: { authorization: "Bearer not-the-secret" } });
+  expect(wrong.status()).toBe(401);
+  expect(await wrong.json()).toEqual({ error: "wrong cron secret" });
+
+  const notBearer = await request.get("/api/cron/tick", { headers: { authorization: "e2e-secret" } });
+  expect(notBearer.status()).toBe(401);
+});
+
+test("with the secret it ticks and answers a summary", async ({ request }) => {
+  const response = await request.get("/api/cron/tick?mode=drain", { headers: cronAuth });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toContain("no-store");
+  const summary = await response.json();
+  expect(summary).toMatchObject({
+    tickId: expect.stringMatching(/^t_/),
+    mode: "drain",
+    claimed: expect.any(Number),
+    succeeded: expect.any(Number),
+    failed: expect.any(Number),
+    dead: expect.any(Number),
+    recurringEnqueued: expect.any(Number),
+    lagMs: expect.any(Number),
+    durationMs: expect.any(Number),
+  });
+  expect(Number.isNaN(Date.parse(summary.now))).toBe(false);
+});
+
+test("bad query params get a 400 with the reason, and no tick", async ({ request }) => {
+  for (const [query, reason] of [
+    ["now=next-tuesday", "now: expected an ISO instant"],
+    ["now=2026-02-30T00:00:00Z", "now: expected an ISO instant"],
+    ["mode=sometimes", "mode:"],
+    ["budgetMs=-5", "budgetMs:"],
+    ["nwo=2026-12-01T00:00:00Z", "unknown parameter(s): nwo"],
+  ]) {
+    const response = await request.get(`/api/cron/tick?${query}`, { headers: cronAuth });
+    expect(response.status(), query).toBe(400);
+    expect((await response.json()).error, query).toContain(reason);
+  }
+});
+
+test("a tick at a future instant runs the job due then", async ({ page, request, db, scheduleDemoPing }) => {
+  const marker = uniqueMarker();
+  const runAt = new Date(Math.floor((Date.now() + 3 * dayMs) / 1000) * 1000);
+  const job = await scheduleDemoPing({ runAt, subject: { type: "booking", id: marker } });
+  const anHourBefore = new Date(runAt.getTime() - 3_600_000).toISOString();
+  const row = page.getByRole("row", { name: new RegExp(`booking:${marker}`) });
+
+  await page.goto(`/agenda?now=${encodeURIComponent(anHourBefore)}`);
+  await expect(page.getByRole("status")).toContainText(`as of ${anHourBefore}`);
+  await expect(row).toContainText("in 1 hour");
+  await expect(row.getByText("pending", { exact: true })).toBeVisible();
+
+  const tickAt = new Date(runAt.getTime() + 1000).toISOString();
+  const response = await request.get(`/api/cron/tick?mode=drain&now=${encodeURIComponent(tickAt)}`, { headers: cronAuth });
+  expect(response.status()).toBe(200);
+  const summary = await response.json();
+  expect(summary.succeeded).toBeGreaterThanOrEqual(1);
+  expect(summary.now).toBe(tickAt);
+
+  // Done: it leaves the agenda (which shows work still ahead) and its row says succeeded.
+  await page.reload();
+  await expect(page.getByRole("status")).toContainText(`as of ${anHourBefore}`);
+  await expect(row).toHaveCount(0);
+  const stored = await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } });
+  expect(stored.status).toBe("succeeded");
+  expect(stored.attempts).toBe(1);
+});

@@ -1,0 +1,58 @@
+// E2E fixtures: tests create their own jobs in the e2e server's database (its URL comes from the
+// state file scripts/e2e-server.ts writes) and delete them afterwards.
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { test as base } from "@playwright/test";
+import { createDb, type Db } from "../../lib/db/client.ts";
+import { schedule, type Subject } from "../../lib/scheduler/index.ts";
+import { demoPing } from "../../jobs/index.ts";
+import { e2eCronSecret, e2eStateFile, type E2eServerState } from "../../scripts/lib/e2e-state.ts";
+
+export { expect } from "@playwright/test";
+
+export const dayMs = 86_400_000;
+
+/** Headers that pass the cron route's check on the e2e server. */
+export const cronAuth = { authorization: `Bearer ${e2eCronSecret}` };
+
+/** A value no other test (or earlier run) uses, to find this test's rows on a page. */
+export function uniqueMarker(): string {
+  return `e2e-${randomBytes(4).toString("hex")}`;
+}
+
+function serverState(): E2eServerState {
+  try {
+    return JSON.parse(readFileSync(e2eStateFile, "utf8")) as E2eServerState;
+  } catch (error) {
+    throw new Error(`No e2e server state in ${e2eStateFile}: run the tests through playwright.config.ts (it starts scripts/e2e-server.ts)`, { cause: error });
+  }
+}
+
+export interface ScheduledDemoPing {
+  id: bigint;
+  runAt: Date;
+}
+
+interface Fixtures {
+  db: Db;
+  /** Schedules a demo.ping (a no-op job) through the engine; removed after the test. */
+  scheduleDemoPing: (input: { runAt: Date; subject: Subject }) => Promise<ScheduledDemoPing>;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
+  db: async ({}, use) => {
+    const db = createDb(serverState().databaseUrl, { poolSize: 2 });
+    await use(db);
+    await db.$disconnect();
+  },
+  scheduleDemoPing: async ({ db }, use) => {
+    const created: bigint[] = [];
+    await use(async ({ runAt, subject }) => {
+      const result = await db.$transaction((tx) => schedule(tx, demoPing, { runAt, payload: { note: "e2e" }, subject }));
+      created.push(result.id);
+      return { id: result.id, runAt: result.runAt };
+    });
+    await db.scheduledJob.deleteMany({ where: { id: { in: created } } });
+  },
+});
