@@ -1,0 +1,165 @@
+// `npm test`: every check the project has, in order, carrying on past failures so one run
+// reports everything. Ends with exactly one line `N passed, N failed` (summed over all suites)
+// and exits non-zero if anything failed.
+//
+//   prisma generate   a precondition, not a test: counted only if it fails (as 1 failed)
+//   typecheck         tsc --noEmit; one test
+//   lint              eslint .; one test
+//   vitest            unit + integration projects; counted from its JSON report
+//   jobs:check        only if package.json has that script; one test
+//   playwright        only if playwright.config.ts exists; counted from its JSON report
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+interface StepResult {
+  name: string;
+  passed: number;
+  failed: number;
+  seconds: number;
+  note?: string;
+}
+
+const results: StepResult[] = [];
+
+function banner(title: string): void {
+  console.log(`\n━━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
+}
+
+/** Runs a command with inherited output; resolves with its exit code (or 1 if it could not start). */
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function step(
+  name: string,
+  work: () => Promise<Omit<StepResult, "name" | "seconds">>,
+): Promise<void> {
+  banner(name);
+  const startedAt = performance.now();
+  let outcome: Omit<StepResult, "name" | "seconds">;
+  try {
+    outcome = await work();
+  } catch (error) {
+    console.error(error);
+    outcome = { passed: 0, failed: 1, note: "the step itself crashed" };
+  }
+  results.push({ name, ...outcome, seconds: (performance.now() - startedAt) / 1000 });
+}
+
+/** A check that counts as a single test: passed when the command exits 0. */
+const singleTest = (command: string, args: string[], env?: Record<string, string>) => async () => {
+  const code = await run(command, args, env);
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
+};
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors?: unknown[];
+}
+
+async function main(): Promise<void> {
+  const reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
+  const packageJson = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+
+  await step("prisma generate", async () => {
+    const code = await run(bin("prisma"), ["generate"], {
+      // The schema engine is never run by `generate`, but Prisma wants a path to one.
+      PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+    });
+    return code === 0 ? { passed: 0, failed: 0, note: "precondition" } : { passed: 0, failed: 1, note: `exit code ${code}` };
+  });
+
+  await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
+  await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+
+  await step("vitest (unit + integration)", async () => {
+    const file = path.join(reports, "vitest.json");
+    const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+    const report = await readJson<VitestReport>(file);
+    if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+    // A file that fails to load or fails in a hook has no failed test of its own: count it once.
+    const brokenFiles = report.testResults.filter(
+      (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
+    ).length;
+    let failed = report.numFailedTests + brokenFiles;
+    let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside any test` : undefined;
+    if (code !== 0 && failed === 0) {
+      failed = 1;
+      note = `exit code ${code} with no failed test (unhandled error?)`;
+    }
+    return { passed: report.numPassedTests, failed, note };
+  });
+
+  if (packageJson.scripts?.["jobs:check"]) {
+    await step("jobs:check", singleTest("npm", ["run", "--silent", "jobs:check"]));
+  }
+
+  if (existsSync(path.join(root, "playwright.config.ts"))) {
+    await step("playwright", async () => {
+      const file = path.join(reports, "playwright.json");
+      const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      const report = await readJson<PlaywrightReport>(file);
+      if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+      const { expected, unexpected, flaky } = report.stats;
+      let failed = unexpected;
+      let note = flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined;
+      if (code !== 0 && failed === 0) {
+        failed = 1;
+        note = `exit code ${code} with no failed test (global setup or web server?)`;
+      }
+      return { passed: expected + flaky, failed, note };
+    });
+  }
+
+  banner("summary");
+  for (const result of results) {
+    const mark = result.failed > 0 ? "✗" : "✓";
+    const counts = `${result.passed} passed, ${result.failed} failed`;
+    const note = result.note ? `  (${result.note})` : "";
+    console.log(`${mark} ${result.name.padEnd(30)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
+  }
+  console.log(`reports: ${reports}`);
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  console.log("0 passed, 1 failed");
+  process.exitCode = 1;
+});
