@@ -27,7 +27,6 @@ import { createShutdown } from "./lib/shutdown.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_PORT ?? 3100);
 
-
 const log = (line: string) => console.log(`[e2e-server] ${line}`);
 
 async function dropDatabase(url: string): Promise<void> {

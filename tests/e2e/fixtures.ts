@@ -40,7 +40,7 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured first argument.
+  // Playwright fixtures name their dependencies by destructuring; this one has none.
   db: async ({}, use) => {
     const db = createDb(serverState().databaseUrl, { poolSize: 2 });
     await use(db);
