@@ -18,6 +18,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Unit tests first (seconds), then the database tests: projects with different
+          // maxWorkers must run in separate groups.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -35,6 +38,7 @@ export default defineConfig({
           pool: "forks",
           fileParallelism: true,
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

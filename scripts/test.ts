@@ -75,6 +75,7 @@ async function readJson<T>(file: string): Promise<T | undefined> {
 }
 
 interface VitestReport {
+  success: boolean;
   numPassedTests: number;
   numFailedTests: number;
   testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
@@ -113,9 +114,9 @@ async function main(): Promise<void> {
     ).length;
     let failed = report.numFailedTests + brokenFiles;
     let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside any test` : undefined;
-    if (code !== 0 && failed === 0) {
+    if ((code !== 0 || !report.success) && failed === 0) {
       failed = 1;
-      note = `exit code ${code} with no failed test (unhandled error?)`;
+      note = `run failed (exit code ${code}) with no failed test: an unhandled error?`;
     }
     return { passed: report.numPassedTests, failed, note };
   });
