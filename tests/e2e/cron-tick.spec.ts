@@ -17,7 +17,7 @@ test("the cron route refuses callers without the right secret", async ({ request
 
 test("with the secret it ticks and answers a summary", async ({ request }) => {
   const response = await request.get("/api/cron/tick?mode=drain", { headers: cronAuth });
-  expect(response.status()).toBe(200);
+  expect(response.status(), await response.text()).toBe(200);
   expect(response.headers()["cache-control"]).toContain("no-store");
   const summary = await response.json();
   expect(summary).toMatchObject({
@@ -62,7 +62,7 @@ test("a tick at a future instant runs the job due then", async ({ page, request,
 
   const tickAt = new Date(runAt.getTime() + 1000).toISOString();
   const response = await request.get(`/api/cron/tick?mode=drain&now=${encodeURIComponent(tickAt)}`, { headers: cronAuth });
-  expect(response.status()).toBe(200);
+  expect(response.status(), await response.text()).toBe(200);
   const summary = await response.json();
   expect(summary.succeeded).toBeGreaterThanOrEqual(1);
   expect(summary.now).toBe(tickAt);
