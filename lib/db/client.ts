@@ -1,10 +1,13 @@
 // The Prisma client over the pg driver adapter: no native query engine is needed.
+// The adapter is given a pg.Pool we create, so the scheduler's hot path can use the same pool
+// directly (see pgPoolOf and docs/decisions/0003-engine-hot-path-on-pg.md).
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient, Prisma } from "./generated/client.ts";
 
 export { Prisma };
 export type Db = PrismaClient;
-/** The client handed to code running inside `db.$transaction(async (tx) => ...)`. */
+/** The client handed to code running inside a transaction: business writes go through it. */
 export type Tx = Prisma.TransactionClient;
 /** Either a client or a transaction: read-only queries accept both. */
 export type DbOrTx = Db | Tx;
@@ -14,9 +17,20 @@ export interface CreateDbOptions {
   poolSize?: number;
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
-  const adapter = new PrismaPg({ connectionString, max: options.poolSize ?? 10 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pg pool under a client made by createDb. */
+export function pgPoolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error("pgPoolOf: this client was not made by createDb");
+  return pool;
 }
 
 export function databaseUrlFromEnv(): string {

@@ -11,6 +11,11 @@ export function clockStartingAt(start: Date): Clock {
   return () => new Date(start.getTime() + (performance.now() - origin));
 }
 
+/** A clock that always says `instant`: every decision of a drain tick in a test is repeatable. */
+export function frozenClock(instant: Date): Clock {
+  return () => new Date(instant.getTime());
+}
+
 export async function databaseClock(db: Db): Promise<Clock> {
   const rows = await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
   return clockStartingAt(rows[0]!.now);

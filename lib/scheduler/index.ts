@@ -15,15 +15,15 @@ export { agenda, jobsForSubject, jobsByStatus, findJob, runsOfJob } from "./quer
 export type { AgendaItem, AgendaQuery, JobView, RunView, JobStatus, RunOutcome } from "./queries.ts";
 export { tick, newTickId } from "./tick.ts";
 export type { TickOptions, TickSummary, TickMode } from "./tick.ts";
-export { runClaimedJob, LeaseLostError } from "./run-claimed-job.ts";
-export type { AttemptOutcome } from "./run-claimed-job.ts";
+export { runClaimedJob, runJobGroup, LeaseLostError, LeaseTimeoutError } from "./run-job-group.ts";
+export type { AttemptOutcome, GroupOptions } from "./run-job-group.ts";
 export { claimDueJobs } from "./sql/claim-due-jobs.ts";
 export type { ClaimedJob } from "./sql/claim-due-jobs.ts";
 export { recoverExpiredLeases } from "./sql/recover-expired-leases.ts";
 export { syncRecurringSchedules, upsertRecurringSchedule, enqueueDueRecurring, occurrenceKey, occurrencesToRun } from "./recurring-schedules.ts";
 export { nextOccurrenceAfter, occurrencesBetween } from "./cron-occurrences.ts";
 export { pruneFinishedJobs } from "./prune-finished-jobs.ts";
-export { clockStartingAt, databaseClock } from "./clock.ts";
+export { clockStartingAt, databaseClock, frozenClock } from "./clock.ts";
 export type { Clock } from "./clock.ts";
 export { findPayloadsThatNoLongerFit } from "./check-payloads.ts";
 export type { PayloadMisfit } from "./check-payloads.ts";

@@ -7,10 +7,10 @@
 //      jobs within about a second of their run_at; "drain" mode returns once nothing is due.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { clockStartingAt, databaseClock, type Clock } from "./clock.ts";
+import { clockStartingAt, databaseClock, frozenClock, type Clock } from "./clock.ts";
 import type { Catalogue } from "./job-definition.ts";
 import { enqueueDueRecurring } from "./recurring-schedules.ts";
-import { runClaimedJob, type AttemptOutcome } from "./run-claimed-job.ts";
+import { runJobGroup, type AttemptOutcome } from "./run-job-group.ts";
 import { claimDueJobs } from "./sql/claim-due-jobs.ts";
 import { millisecondsUntilNextWork, oldestDueLagMs } from "./sql/due-work.ts";
 import { recoverExpiredLeases } from "./sql/recover-expired-leases.ts";
@@ -20,7 +20,10 @@ export type TickMode = "drain" | "stay";
 export interface TickOptions {
   db: Db;
   catalogue: Catalogue;
-  /** The instant to tick at (tests, time travel). Omitted: the database's clock. */
+  /**
+   * The instant to tick at (tests, time travel): frozen in drain mode, running forward from it
+   * in stay mode. Omitted: the database's clock.
+   */
   now?: Date;
   /** Stop claiming new jobs after this long. Jobs already claimed still finish. */
   budgetMs: number;
@@ -28,8 +31,10 @@ export interface TickOptions {
   tickId?: string;
   /** Jobs claimed per statement. */
   batchSize?: number;
-  /** Jobs of a batch run at once, each on its own connection. */
+  /** Lanes: transactions running jobs at once, each on its own connection. */
   concurrency?: number;
+  /** A group transaction takes no new job after this long (see run-job-group.ts). */
+  groupWindowMs?: number;
   /** In stay mode, the longest sleep between looks for newly inserted due jobs. */
   pollMs?: number;
 }
@@ -62,10 +67,14 @@ export function newTickId(): string {
 }
 
 export async function tick(options: TickOptions): Promise<TickSummary> {
-  const { db, catalogue, budgetMs, mode = "drain", batchSize = 100, concurrency = 8, pollMs = 250 } = options;
+  const { db, catalogue, budgetMs, mode = "drain", batchSize = 100, concurrency = 4, pollMs = 250, groupWindowMs = 50 } = options;
   const startedAt = performance.now();
   const deadline = startedAt + budgetMs;
-  const clock: Clock = options.now ? clockStartingAt(options.now) : await databaseClock(db);
+  // A given instant (tests, time travel) is frozen in drain mode, so every question the tick
+  // asks gets the same answer however slow the machine; a staying tick's clock must move.
+  const clock: Clock = options.now
+    ? mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)
+    : await databaseClock(db);
   const leases = catalogue.all().map((d) => ({ jobType: d.name, leaseMs: d.leaseMs }));
   const summary: TickSummary = {
     tickId: options.tickId ?? newTickId(),
@@ -100,7 +109,15 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       const batch = await claimDueJobs(db, { now: clock(), tickId: summary.tickId, limit: batchSize, leases });
       if (batch.length === 0) break;
       summary.claimed += batch.length;
-      await runConcurrently(batch, concurrency, async (job) => tally(await runClaimedJob(db, catalogue, job, clock)));
+      // Contiguous slices keep jobs due first in the earliest transactions.
+      const laneSize = Math.ceil(batch.length / concurrency);
+      const lanes = Array.from({ length: Math.ceil(batch.length / laneSize) }, (_, i) => batch.slice(i * laneSize, (i + 1) * laneSize));
+      await Promise.all(
+        lanes.map(async (lane) => {
+          const outcomes = await runJobGroup(db, catalogue, lane, clock, { windowMs: groupWindowMs });
+          for (const outcome of outcomes.values()) tally(outcome);
+        }),
+      );
     }
 
     const remaining = deadline - performance.now();
@@ -113,14 +130,6 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
 
   summary.durationMs = Math.round(performance.now() - startedAt);
   return summary;
-}
-
-async function runConcurrently<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  });
-  await Promise.all(workers);
 }
 
 function sleep(ms: number): Promise<void> {

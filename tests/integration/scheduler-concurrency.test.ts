@@ -16,11 +16,12 @@ describe("concurrent ticks", () => {
       for (let i = 0; i < 2000; i++) {
         await schedule(tx, countJob, { runAt: new Date(now.getTime() - (i % 600) * 1000), payload: {} });
       }
-    });
+    }, { timeout: 60_000 });
 
     const ticks = Array.from({ length: 8 }, () => startTickProcess(url, now));
     const results = await Promise.all(ticks.map((t) => t.done));
     for (const result of results) expect(result.code, result.stderr).toBe(0);
+    console.log(results.map((r) => `${r.summary!.claimed}/${r.summary!.durationMs}ms`).join(" "));
 
     const claimedPerProcess = results.map((r) => r.summary!.claimed);
     expect(claimedPerProcess.reduce((a, b) => a + b, 0)).toBe(2000);

@@ -11,7 +11,8 @@
 // - The attempt number is the fencing token: completion later requires attempts to be
 //   unchanged, so a worker whose lease was lost and re-claimed cannot finish the job.
 // - Only job types this deployment knows are claimed; leases come from their definitions.
-import type { Db } from "../../db/client.ts";
+// Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
+import { pgPoolOf, type Db } from "../../db/client.ts";
 
 export interface ClaimedJob {
   id: bigint;
@@ -34,38 +35,41 @@ export interface ClaimRequest {
   leases: Array<{ jobType: string; leaseMs: number }>;
 }
 
+const claimSql = `
+  WITH leases AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(job_type text, lease_ms int)
+  ), due AS (
+    SELECT id FROM scheduled_jobs
+    WHERE status = 'pending' AND run_at <= $2::timestamptz
+      AND job_type IN (SELECT job_type FROM leases)
+    ORDER BY run_at, id
+    LIMIT $3
+    FOR UPDATE SKIP LOCKED
+  ), claimed AS (
+    UPDATE scheduled_jobs j
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $4, updated_at = $2::timestamptz,
+        lease_expires_at = $2::timestamptz
+          + (SELECT lease_ms FROM leases WHERE leases.job_type = j.job_type) * interval '1 millisecond'
+    FROM due WHERE j.id = due.id
+    RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
+              j.subject_type, j.subject_id
+  ), runs AS (
+    INSERT INTO job_runs (job_id, attempt, tick_id, started_at)
+    SELECT id, attempts, $4, $2::timestamptz FROM claimed
+  )
+  SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id
+  FROM claimed ORDER BY run_at, id`;
+
+interface ClaimRow {
+  id: string; job_type: string; key: string | null; run_at: Date; payload: unknown; payload_version: number;
+  attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null;
+}
+
 export async function claimDueJobs(db: Db, { now, tickId, limit, leases }: ClaimRequest): Promise<ClaimedJob[]> {
   const leasesJson = JSON.stringify(leases.map((l) => ({ job_type: l.jobType, lease_ms: l.leaseMs })));
-  const rows = await db.$queryRaw<
-    Array<{
-      id: bigint; job_type: string; key: string | null; run_at: Date; payload: unknown; payload_version: number;
-      attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null;
-    }>
-  >`
-    WITH leases AS (
-      SELECT * FROM jsonb_to_recordset(${leasesJson}::jsonb) AS l(job_type text, lease_ms int)
-    ), due AS (
-      SELECT id FROM scheduled_jobs
-      WHERE status = 'pending' AND run_at <= ${now}
-        AND job_type IN (SELECT job_type FROM leases)
-      ORDER BY run_at, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE scheduled_jobs j
-      SET status = 'running', attempts = j.attempts + 1, locked_by = ${tickId}, updated_at = ${now},
-          lease_expires_at = ${now}::timestamptz
-            + (SELECT lease_ms FROM leases WHERE leases.job_type = j.job_type) * interval '1 millisecond'
-      FROM due WHERE j.id = due.id
-      RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
-                j.subject_type, j.subject_id
-    ), runs AS (
-      INSERT INTO job_runs (job_id, attempt, tick_id, started_at)
-      SELECT id, attempts, ${tickId}, ${now} FROM claimed
-    )
-    SELECT * FROM claimed ORDER BY run_at, id`;
+  const { rows } = await pgPoolOf(db).query<ClaimRow>(claimSql, [leasesJson, now, limit, tickId]);
   return rows.map((r) => ({
-    id: r.id, jobType: r.job_type, key: r.key, runAt: r.run_at, payload: r.payload, payloadVersion: r.payload_version,
+    id: BigInt(r.id), jobType: r.job_type, key: r.key, runAt: r.run_at, payload: r.payload, payloadVersion: r.payload_version,
     attempt: r.attempts, maxAttempts: r.max_attempts, subjectType: r.subject_type, subjectId: r.subject_id,
   }));
 }

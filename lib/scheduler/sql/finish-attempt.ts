@@ -1,36 +1,9 @@
 // Ending an attempt. Every write is guarded by (status = 'running' AND attempts = token): zero
 // rows means another worker took the job after this one's lease ran out, never success.
-import type { Db, Tx } from "../../db/client.ts";
+import type pg from "pg";
 import type { RetryPolicy } from "../job-definition.ts";
 
-/**
- * First statement of a job's transaction: locks the job row (so lease recovery skips it while
- * the handler runs) and proves this worker still holds it. NO KEY UPDATE so that inserting
- * job_runs rows, which reference the job, is not blocked.
- */
-export async function holdClaimedJob(tx: Tx, jobId: bigint, attempt: number): Promise<boolean> {
-  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
-    SELECT id FROM scheduled_jobs
-    WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt}
-    FOR NO KEY UPDATE`;
-  return rows.length === 1;
-}
-
-/** Last statement of a job's transaction: the completion commits with the handler's writes. */
-export async function markSucceeded(tx: Tx, jobId: bigint, attempt: number, now: Date): Promise<boolean> {
-  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
-    WITH done AS (
-      UPDATE scheduled_jobs
-      SET status = 'succeeded', finished_at = ${now}, lease_expires_at = NULL, last_error = NULL, updated_at = ${now}
-      WHERE id = ${jobId} AND status = 'running' AND attempts = ${attempt}
-      RETURNING id
-    ), run AS (
-      UPDATE job_runs SET outcome = 'succeeded', finished_at = ${now}
-      WHERE job_id IN (SELECT id FROM done) AND attempt = ${attempt}
-    )
-    SELECT id FROM done`;
-  return rows.length === 1;
-}
+type Queryable = Pick<pg.PoolClient, "query">;
 
 export interface FailureRecord {
   jobId: bigint;
@@ -42,38 +15,86 @@ export interface FailureRecord {
   now: Date;
 }
 
-/**
- * Records a failed attempt after its transaction rolled back: back to pending with exponential
- * backoff and "equal jitter" (half the delay fixed, half random, so delays still grow while
- * retries of many jobs spread out), or dead after the last attempt. The arithmetic is in SQL,
- * next to the attempt count it depends on. Returns null if the job was no longer ours.
- */
-export async function markFailed(db: Db, f: FailureRecord): Promise<{ status: "pending" | "dead"; runAt: Date } | null> {
-  const rows = await db.$queryRaw<Array<{ status: "pending" | "dead"; run_at: Date }>>`
-    WITH failed AS (
-      UPDATE scheduled_jobs j
-      SET status = CASE WHEN ${f.permanent} OR j.attempts >= j.max_attempts THEN 'dead' ELSE 'pending' END::job_status,
-          run_at = CASE WHEN ${f.permanent} OR j.attempts >= j.max_attempts THEN j.run_at
-                   ELSE ${f.now}::timestamptz + least(${f.retry.backoffMaxMs}::float8,
-                          ${f.retry.backoffBaseMs}::float8 * power(2, j.attempts - 1))
-                        * (0.5 + random() * 0.5) * interval '1 millisecond' END,
-          finished_at = CASE WHEN ${f.permanent} OR j.attempts >= j.max_attempts THEN ${f.now}::timestamptz END,
-          last_error = ${f.error}, lease_expires_at = NULL, locked_by = NULL, updated_at = ${f.now}
-      WHERE j.id = ${f.jobId} AND j.status = 'running' AND j.attempts = ${f.attempt}
-      RETURNING j.id, j.status, j.run_at
-    ), run AS (
-      UPDATE job_runs r
-      SET outcome = CASE WHEN failed.status = 'dead' THEN 'dead' ELSE 'failed' END::run_outcome,
-          finished_at = ${f.now}, error = ${f.error}
-      FROM failed WHERE r.job_id = failed.id AND r.attempt = ${f.attempt}
-    )
-    SELECT status::text AS status, run_at FROM failed`;
+// Back to pending with exponential backoff and "equal jitter" (half the delay fixed, half
+// random, so delays still grow with each attempt while retries of many jobs spread out), or
+// dead after the last attempt. The arithmetic is in SQL, next to the attempt count.
+const failedSql = `
+  WITH failed AS (
+    UPDATE scheduled_jobs j
+    SET status = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN 'dead' ELSE 'pending' END::job_status,
+        run_at = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN j.run_at
+                 ELSE $5::timestamptz + least($7::float8, $6::float8 * power(2, j.attempts - 1))
+                      * (0.5 + random() * 0.5) * interval '1 millisecond' END,
+        finished_at = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN $5::timestamptz END,
+        last_error = $3, lease_expires_at = NULL, locked_by = NULL, updated_at = $5::timestamptz
+    WHERE j.id = $1 AND j.status = 'running' AND j.attempts = $2
+    RETURNING j.id, j.status, j.run_at
+  ), run AS (
+    UPDATE job_runs r
+    SET outcome = CASE WHEN failed.status = 'dead' THEN 'dead' ELSE 'failed' END::run_outcome,
+        finished_at = $5::timestamptz, error = $3
+    FROM failed WHERE r.job_id = failed.id AND r.attempt = $2
+  )
+  SELECT status::text, run_at FROM failed`;
+
+/** Records a failed attempt after its transaction rolled back. Null if the job was no longer ours. */
+export async function markFailed(
+  connection: Queryable,
+  f: FailureRecord,
+): Promise<{ status: "pending" | "dead"; runAt: Date } | null> {
+  const { rows } = await connection.query<{ status: "pending" | "dead"; run_at: Date }>(failedSql, [
+    f.jobId, f.attempt, f.error, f.permanent, f.now, f.retry.backoffBaseMs, f.retry.backoffMaxMs,
+  ]);
   return rows[0] ? { status: rows[0].status, runAt: rows[0].run_at } : null;
 }
 
 /** The attempt lost its job to another worker: record that its writes were rolled back. */
-export async function markRunLeaseLost(db: Db, jobId: bigint, attempt: number, error: string, now: Date): Promise<void> {
-  await db.$executeRaw`
-    UPDATE job_runs SET outcome = 'lease_lost', finished_at = ${now}, error = ${error}
-    WHERE job_id = ${jobId} AND attempt = ${attempt} AND outcome IN ('running', 'lost')`;
+export async function markRunLeaseLost(connection: Queryable, jobId: bigint, attempt: number, error: string, now: Date): Promise<void> {
+  await connection.query(
+    `UPDATE job_runs SET outcome = 'lease_lost', finished_at = $4::timestamptz, error = $3
+     WHERE job_id = $1 AND attempt = $2 AND outcome IN ('running', 'lost')`,
+    [jobId, attempt, error, now],
+  );
+}
+
+/**
+ * First statement of a group's transaction: locks the rows of every job in the group (so lease
+ * recovery skips them while handlers run) and returns the ids this worker still holds.
+ */
+export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>): Promise<Set<bigint>> {
+  const { rows } = await connection.query<{ id: string }>(
+    `SELECT j.id::text AS id
+     FROM scheduled_jobs j
+     JOIN unnest($1::bigint[], $2::int[]) AS mine(id, attempt) ON j.id = mine.id AND j.attempts = mine.attempt
+     WHERE j.status = 'running'
+     FOR NO KEY UPDATE OF j`,
+    [jobs.map((j) => j.id), jobs.map((j) => j.attempt)],
+  );
+  return new Set(rows.map((r) => BigInt(r.id)));
+}
+
+const succeededManySql = `
+  WITH done AS (
+    UPDATE scheduled_jobs j
+    SET status = 'succeeded', finished_at = mine.finished_at, lease_expires_at = NULL, last_error = NULL,
+        updated_at = mine.finished_at
+    FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) AS mine(id, attempt, finished_at)
+    WHERE j.id = mine.id AND j.status = 'running' AND j.attempts = mine.attempt
+    RETURNING j.id, j.attempts, mine.finished_at
+  ), runs AS (
+    UPDATE job_runs r SET outcome = 'succeeded', finished_at = done.finished_at
+    FROM done WHERE r.job_id = done.id AND r.attempt = done.attempts
+  )
+  SELECT id::text AS id FROM done`;
+
+/** Marks the group's succeeded jobs done, in the transaction that holds their effects. */
+export async function markManySucceeded(
+  connection: Queryable,
+  jobs: Array<{ id: bigint; attempt: number; finishedAt: Date }>,
+): Promise<Set<bigint>> {
+  if (jobs.length === 0) return new Set();
+  const { rows } = await connection.query<{ id: string }>(succeededManySql, [
+    jobs.map((j) => j.id), jobs.map((j) => j.attempt), jobs.map((j) => j.finishedAt),
+  ]);
+  return new Set(rows.map((r) => BigInt(r.id)));
 }
