@@ -19,7 +19,7 @@ import { syncRecurringSchedules } from "../lib/scheduler/index.ts";
 import { catalogue } from "../jobs/index.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { e2eCronSecret, e2eStateFile, type E2eServerState } from "./lib/e2e-state.ts";
-import { buildState, runNextBuild } from "./lib/next-build.ts";
+import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
 import { freePort } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
@@ -80,11 +80,7 @@ async function main(): Promise<void> {
     }
 
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-    const state = process.env.E2E_FORCE_BUILD === "1" ? { stale: true as const, reason: "E2E_FORCE_BUILD=1" } : await buildState(root);
-    if (state.stale) {
-      log(`next build (${state.reason}) ...`);
-      await runNextBuild(root, childEnv);
-    }
+    await buildIfStale(root, { env: childEnv, log, force: process.env.E2E_FORCE_BUILD === "1" });
     if (shutdown.requested) return;
 
     const baseURL = `http://localhost:${port}`;

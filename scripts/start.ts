@@ -20,7 +20,7 @@ import { databaseClock, syncRecurringSchedules } from "../lib/scheduler/index.ts
 import { catalogue } from "../jobs/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
-import { buildState, runNextBuild } from "./lib/next-build.ts";
+import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
 import { isPortFree } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
@@ -103,15 +103,10 @@ async function main(): Promise<void> {
 
     // 3. Build if needed, then serve.
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-    const state = await buildState(root);
-    if (state.stale) {
-      const t = performance.now();
-      log(`next build (${state.reason}) ...`);
-      await runNextBuild(root, childEnv);
-      log(`built in ${seconds(t)}`);
-    } else {
-      log("production build is up to date (.next/BUILD_ID is newer than the sources)");
-    }
+    const t = performance.now();
+    const build = await buildIfStale(root, { env: childEnv, log });
+    if (build === "built") log(`built in ${seconds(t)}`);
+    else log("production build is up to date (.next/BUILD_ID is newer than the sources)");
     abortIfStopping();
 
     let cronSecret = settings.CRON_SECRET;

@@ -45,14 +45,46 @@ export function nextBin(root: string): string {
   return createRequire(path.join(root, "package.json")).resolve("next/dist/bin/next");
 }
 
-/** Runs `next build` with inherited output; rejects when it fails. */
+/** `next build` refused to start because another build holds .next/lock (a shared work tree). */
+export class BuildLockedError extends Error {}
+
+/** Runs `next build`, echoing its output; rejects when it fails. */
 export function runNextBuild(root: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin(root), "build"], { cwd: root, stdio: "inherit", env });
+    const child = spawn(process.execPath, [nextBin(root), "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env });
+    let locked = false;
+    const echo = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      if (chunk.includes("already running")) locked = true;
+      target.write(chunk);
+    };
+    child.stdout.on("data", echo(process.stdout));
+    child.stderr.on("data", echo(process.stderr));
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       if (code === 0) resolve();
+      else if (locked) reject(new BuildLockedError("another next build is running in this directory"));
       else reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`));
     });
   });
+}
+
+/**
+ * Builds when the build is stale (or `force`). When another `next build` holds the lock, waits
+ * for it and looks again: its build is usually the one we wanted.
+ */
+export async function buildIfStale(root: string, { env, log, force = false, waitForLockMs = 300_000 }: { env: NodeJS.ProcessEnv; log: (line: string) => void; force?: boolean; waitForLockMs?: number }): Promise<"built" | "up to date"> {
+  const deadline = Date.now() + waitForLockMs;
+  for (;;) {
+    const state: BuildState = force ? { stale: true, reason: "a fresh build was asked for" } : await buildState(root);
+    if (!state.stale) return "up to date";
+    log(`next build (${state.reason}) ...`);
+    try {
+      await runNextBuild(root, env);
+      return "built";
+    } catch (error) {
+      if (!(error instanceof BuildLockedError) || Date.now() > deadline) throw error;
+      log("another next build is running in this directory; waiting for it");
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
 }
