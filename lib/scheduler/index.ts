@@ -4,7 +4,7 @@ export { defineJob, createCatalogue, defaultRetry, PermanentJobError } from "./j
 export type { Catalogue, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
 export { SchedulerError, SchedulerErrorCode } from "./errors.ts";
 export type { Subject } from "./subject.ts";
-export { schedule } from "./schedule-job.ts";
+export { schedule, scheduleMany } from "./schedule-job.ts";
 export type { ScheduleInput, ScheduleResult } from "./schedule-job.ts";
 export { reschedule } from "./reschedule-job.ts";
 export { cancel, cancelForSubject, shiftForSubject } from "./cancel-job.ts";

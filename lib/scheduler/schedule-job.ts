@@ -65,3 +65,39 @@ export async function schedule<Schema extends z.ZodType>(
   if (!existing[0]) throw new Error(`schedule: key ${input.key} conflicted but no job holds it`);
   return { id: existing[0].id, created: false, status: existing[0].status, runAt: existing[0].run_at };
 }
+
+/**
+ * Enqueues many jobs of one type in one statement (a seed, a bulk import, a fan-out). Jobs
+ * whose key already exists are left as they are. Returns how many were created.
+ */
+export async function scheduleMany<Schema extends z.ZodType>(
+  tx: Tx,
+  definition: JobDefinition<Schema>,
+  inputs: Array<Omit<ScheduleInput<Schema>, "recurringName">>,
+): Promise<number> {
+  const rows = inputs.map((input, index) => {
+    const parsed = definition.payload.safeParse(input.payload);
+    if (!parsed.success) {
+      throw new SchedulerError(
+        SchedulerErrorCode.InvalidPayload,
+        `payload #${index} for ${definition.name} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+      );
+    }
+    const { subjectType, subjectId } = subjectColumns(input.subject);
+    return {
+      key: input.key ?? null,
+      run_at: input.runAt.toISOString(),
+      payload: parsed.data,
+      max_attempts: input.maxAttempts ?? definition.retry.maxAttempts,
+      subject_type: subjectType,
+      subject_id: subjectId,
+    };
+  });
+  // One JSON parameter rather than thousands of bind parameters (Postgres allows 65,535).
+  return tx.$executeRaw`
+    INSERT INTO scheduled_jobs (job_type, key, run_at, payload, payload_version, max_attempts, subject_type, subject_id)
+    SELECT ${definition.name}, r.key, r.run_at, r.payload, ${definition.version}, r.max_attempts, r.subject_type, r.subject_id
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(key text, run_at timestamptz, payload jsonb, max_attempts int, subject_type text, subject_id text)
+    ON CONFLICT (key) DO NOTHING`;
+}

@@ -4,7 +4,7 @@ import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob, typedJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import {
   agenda, cancel, cancelForSubject, findJob, jobsByStatus, jobsForSubject, reschedule, retry, runNow, schedule,
-  SchedulerError, shiftForSubject, tick,
+  SchedulerError, scheduleMany, shiftForSubject, tick,
 } from "../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
@@ -147,5 +147,22 @@ describe("operator operations", () => {
     const second = await tick({ db, catalogue: testCatalogue(), now: days(1), budgetMs: 5000 });
     expect(second).toMatchObject({ claimed: 1, succeeded: 1 });
     await expect(db.$transaction((tx) => retry(tx, job.id, days(1)))).rejects.toMatchObject({ code: "INVALID_JOB_STATE" });
+  });
+});
+
+describe("scheduleMany", () => {
+  it("enqueues many jobs in one statement, skipping keys that exist, and validates every payload first", async () => {
+    const { db } = database;
+    await db.$transaction((tx) => schedule(tx, typedJob, { runAt: days(1), payload: { bookingId: 1 }, key: "typed:1" }));
+    const created = await db.$transaction((tx) =>
+      scheduleMany(tx, typedJob, [1, 2, 3].map((id) => ({ runAt: days(id), payload: { bookingId: id }, key: `typed:${id}`, subject: { type: "booking", id } }))),
+    );
+    expect(created).toBe(2);
+    expect((await jobsForSubject(db, { type: "booking", id: 3 }))[0]).toMatchObject({ runAt: days(3), payload: { bookingId: 3 }, status: "pending" });
+    const bad = db.$transaction((tx) =>
+      scheduleMany(tx, typedJob, [{ runAt: days(1), payload: { bookingId: 9 } }, { runAt: days(1), payload: { bookingId: "x" as unknown as number } }]),
+    );
+    await expect(bad).rejects.toMatchObject({ code: "INVALID_PAYLOAD" });
+    expect(await jobsByStatus(db, "pending")).toHaveLength(3);
   });
 });
