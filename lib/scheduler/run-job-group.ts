@@ -108,9 +108,35 @@ async function runOneTransaction(
   windowMs: number,
 ): Promise<void> {
   const connection = await pool.connect();
-  // A connection whose transaction state is unknown (timeout, failed ROLLBACK) is destroyed,
-  // not returned to the pool; the server then rolls its transaction back.
-  let destroy: Error | undefined;
+  let ending: TransactionEnding | undefined;
+  try {
+    ending = await runInTransaction(pool, connection, queue, outcomes, clock, windowMs);
+  } finally {
+    // A connection whose transaction state is unknown (timeout, failed ROLLBACK) is destroyed,
+    // not returned to the pool; the server then rolls its transaction back.
+    connection.release(ending?.destroy);
+  }
+  // Only now: the transaction's row locks would have blocked these writes.
+  for (const { runnable, record } of ending?.failuresToRecord ?? []) {
+    outcomes.set(runnable.job.id, await recordOutside(pool, runnable.job, record));
+  }
+}
+
+interface TransactionEnding {
+  /** Set when the connection must be destroyed instead of reused. */
+  destroy?: Error;
+  /** Failures to record after the transaction, outside it. */
+  failuresToRecord: Array<{ runnable: Runnable; record: FailureRecord }>;
+}
+
+async function runInTransaction(
+  pool: pg.Pool,
+  connection: pg.PoolClient,
+  queue: Runnable[],
+  outcomes: Map<bigint, AttemptOutcome>,
+  clock: Clock,
+  windowMs: number,
+): Promise<TransactionEnding> {
   let bound: BoundClientLease | undefined;
   const ran: Array<{ runnable: Runnable; finishedAt: Date }> = [];
   const failed: Array<{ runnable: Runnable; record: FailureRecord }> = [];
@@ -148,13 +174,8 @@ async function runOneTransaction(
           // transaction. This job failed; the others of the group were only collateral, so
           // they go back to the front of the queue for a fresh transaction.
           bound.discard();
-          bound = undefined;
-          destroy = error;
           queue.unshift(...ran.map((r) => r.runnable), ...failed.map((f) => f.runnable));
-          ran.length = 0;
-          failed.length = 0;
-          outcomes.set(job.id, await recordOutside(pool, job, failure(job, error, definition, clock())));
-          return;
+          return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }] };
         }
         await connection.query("ROLLBACK TO SAVEPOINT job");
         failed.push({ runnable, record: failure(job, error, definition, clock()) });
@@ -176,15 +197,17 @@ async function runOneTransaction(
     // We hold the rows, so every held job is marked; the check guards the guarantee anyway.
     for (const { runnable } of ran) outcomes.set(runnable.job.id, done.has(runnable.job.id) ? "succeeded" : "lease_lost");
     for (const [id, outcome] of recordedFailures) outcomes.set(id, outcome);
+    return { failuresToRecord: [] };
   } catch (error) {
     // The transaction itself failed (COMMIT refused, connection lost): nothing of it landed.
     bound?.discard();
-    if (!destroy) await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
-    for (const { runnable } of [...ran, ...failed]) {
-      outcomes.set(runnable.job.id, await recordOutside(pool, runnable.job, failure(runnable.job, error, runnable.definition, clock())));
-    }
-  } finally {
-    connection.release(destroy);
+    let destroy: Error | undefined;
+    await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
+    const failuresToRecord = [...ran, ...failed].map(({ runnable }) => ({
+      runnable,
+      record: failure(runnable.job, error, runnable.definition, clock()),
+    }));
+    return { destroy, failuresToRecord };
   }
 }
 
