@@ -12,7 +12,7 @@ const payload = z.object({
 export const pruneFinishedJobsJob = defineJob({
   name: "maintenance.prune-finished-jobs",
   payload,
-  leaseMs: 60_000,
+  leaseMs: 30_000,
   retry: { maxAttempts: 3, backoffBaseMs: 60_000, backoffMaxMs: 3_600_000 },
   handler: async ({ tx, payload, now, job }) => {
     const deleted = await pruneFinishedJobs(tx, { now, olderThanDays: payload.olderThanDays, batchSize: payload.batchSize });

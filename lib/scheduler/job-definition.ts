@@ -46,7 +46,7 @@ export function defineJob<Schema extends z.ZodType>(
   definition: Omit<JobDefinition<Schema>, "retry" | "leaseMs" | "version"> &
     Partial<Pick<JobDefinition<Schema>, "retry" | "leaseMs" | "version">>,
 ): JobDefinition<Schema> {
-  return { version: 1, retry: defaultRetry, leaseMs: 30_000, ...definition };
+  return { version: 1, retry: defaultRetry, leaseMs: 15_000, ...definition };
 }
 
 /**
