@@ -6,14 +6,18 @@
 //   typecheck         tsc --noEmit; one test
 //   lint              eslint .; one test
 //   vitest            unit + integration projects; counted from its JSON report
-//   jobs:check        only if package.json has that script; one test
+//   jobs:check        only if package.json has that script; one test. It reads a database, so it
+//                     gets a freshly migrated one: on DATABASE_URL's server if set, else embedded
 //   playwright        only if playwright.config.ts exists; counted from its JSON report
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDatabase, migrate } from "../lib/db/migrate.ts";
+import { startEmbeddedPostgres, urlForDatabase, withClient } from "../tests/setup/postgres-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -65,6 +69,28 @@ const singleTest = (command: string, args: string[], env?: Record<string, string
   const code = await run(command, args, env);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 };
+
+/** A migrated, empty database for a check, and how to get rid of it. */
+async function scratchDatabase(): Promise<{ url: string; release(): Promise<void> }> {
+  const name = `duly_check_${randomBytes(4).toString("hex")}`;
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    await ensureDatabase(external);
+    await withClient(external, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+    const url = urlForDatabase(external, name);
+    await migrate(url);
+    return {
+      url,
+      release: () =>
+        withClient(external, (client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => {}),
+    };
+  }
+  const server = await startEmbeddedPostgres();
+  const url = urlForDatabase(server.adminUrl, name);
+  await withClient(server.adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  await migrate(url);
+  return { url, release: () => server.stop() };
+}
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
@@ -122,7 +148,14 @@ async function main(): Promise<void> {
   });
 
   if (packageJson.scripts?.["jobs:check"]) {
-    await step("jobs:check", singleTest("npm", ["run", "--silent", "jobs:check"]));
+    await step("jobs:check", async () => {
+      const database = await scratchDatabase();
+      try {
+        return await singleTest("npm", ["run", "--silent", "jobs:check"], { DATABASE_URL: database.url })();
+      } finally {
+        await database.release();
+      }
+    });
   }
 
   if (existsSync(path.join(root, "playwright.config.ts"))) {

