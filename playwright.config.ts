@@ -66,6 +66,6 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // SIGTERM lets the server stop Next, then drop its database or stop its Postgres.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
   },
 });

@@ -18,9 +18,10 @@ export function createShutdown({ log, onSignalDone }: { log: (line: string) => v
   const run = () => {
     running ??= (async () => {
       for (const step of [...steps].reverse()) {
+        const startedAt = performance.now();
         try {
           await step.stop();
-          log(`stopped ${step.name}`);
+          log(`stopped ${step.name} (${Math.round(performance.now() - startedAt)} ms)`);
         } catch (error) {
           log(`could not stop ${step.name}: ${error instanceof Error ? error.message : String(error)}`);
         }
