@@ -1,0 +1,159 @@
+// Turns one run's raw results into the markdown tables that RESULTS.md quotes.
+import type { IdleTickResult } from "../peers/duly.ts";
+import type { PgbenchResult } from "../peers/pgbench.ts";
+import type { MachineInfo } from "./machine.ts";
+import type { DelayResult, DrainResult } from "./scenario.ts";
+import type { ServerSettings } from "./server.ts";
+import { fmt, median, p95, perSecond, quantile } from "./stats.ts";
+
+export interface BenchRun {
+  startedAt: string;
+  finishedAt?: string;
+  options: Record<string, unknown>;
+  machine: MachineInfo;
+  server: { label: string } & ServerSettings;
+  code: { commit: string; uncommittedEngineFiles: string[] };
+  peers: Record<string, string>;
+  drains: DrainResult[];
+  idle?: { results: IdleTickResult[]; explain: string; explainNextWork: string };
+  delays: DelayResult[];
+  pgbench?: PgbenchResult[];
+  skipped: string[];
+}
+
+interface DrainRow {
+  peer: string;
+  settings: string;
+  jobs: number;
+  runs: DrainResult[];
+  rate: number;
+}
+
+function groupDrains(drains: DrainResult[]): DrainRow[] {
+  const groups = new Map<string, DrainResult[]>();
+  for (const d of drains) {
+    const key = `${d.peer}\u0000${d.settings}\u0000${d.jobs}`;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return [...groups.values()].map((runs) => ({
+    peer: runs[0]!.peer,
+    settings: runs[0]!.settings,
+    jobs: runs[0]!.jobs,
+    runs,
+    rate: median(runs.map((r) => perSecond(r.jobs, r.drainMs))),
+  }));
+}
+
+function best(rows: DrainRow[], filter: (row: DrainRow) => boolean): DrainRow | undefined {
+  return rows.filter(filter).sort((a, b) => b.rate - a.rate)[0];
+}
+
+function ratio(a: number | undefined, b: number | undefined): string {
+  return a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : "n/a";
+}
+
+export function renderMarkdown(run: BenchRun): string {
+  const out: string[] = [];
+  out.push(`Run ${run.startedAt} → ${run.finishedAt ?? "?"}`);
+  out.push("");
+  out.push(`- Machine: ${run.machine.cpus} x ${run.machine.cpuModel}, ${run.machine.memoryGiB} GiB, ${run.machine.platform}, Node ${run.machine.node}`);
+  out.push(`- Server: ${run.server.label}`);
+  out.push(`- ${run.server.version}`);
+  out.push(`- Settings: ${Object.entries(run.server.settings).map(([k, v]) => `${k}=${v}`).join(", ")}`);
+  out.push(`- Peers: ${Object.entries(run.peers).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  out.push(`- Duly at commit ${run.code.commit}${run.code.uncommittedEngineFiles.length > 0 ? ` with uncommitted engine changes: ${run.code.uncommittedEngineFiles.join("; ")}` : " (engine files clean)"}`);
+  out.push(`- Options: ${JSON.stringify(run.options)}`);
+  for (const reason of run.skipped) out.push(`- Skipped: ${reason}`);
+  out.push("");
+
+  if (run.drains.length > 0) {
+    const rows = groupDrains(run.drains);
+    out.push("### Drain: due no-op jobs, jobs/s (median of runs; min–max)");
+    out.push("");
+    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | load1 |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const row of rows) {
+      const rates = row.runs.map((r) => perSecond(r.jobs, r.drainMs));
+      out.push(
+        `| ${row.peer} | ${row.settings} | ${row.jobs.toLocaleString("en-US")} | ${row.runs.length} | **${fmt(row.rate)}** | ${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} | ${fmt(median(row.runs.map((r) => r.drainMs)))} | ${row.runs.map((r) => r.load1.toFixed(2)).join(" ")} |`,
+      );
+    }
+    out.push("");
+    const dulyBest = best(rows, (r) => r.peer === "Duly");
+    const dulyPerJob = best(rows, (r) => r.peer === "Duly" && r.settings.endsWith("groupWindowMs 0"));
+    const graphileBest = best(rows, (r) => r.peer === "graphile-worker");
+    const bossBest = best(rows, (r) => r.peer === "pg-boss");
+    out.push("| comparison | jobs/s | vs graphile-worker best | vs pg-boss best |");
+    out.push("| --- | ---: | ---: | ---: |");
+    if (dulyBest) out.push(`| Duly best (${dulyBest.settings}) | ${fmt(dulyBest.rate)} | ${ratio(dulyBest.rate, graphileBest?.rate)} | ${ratio(dulyBest.rate, bossBest?.rate)} |`);
+    if (dulyPerJob) out.push(`| Duly one transaction per job (${dulyPerJob.settings}) | ${fmt(dulyPerJob.rate)} | ${ratio(dulyPerJob.rate, graphileBest?.rate)} | ${ratio(dulyPerJob.rate, bossBest?.rate)} |`);
+    if (graphileBest) out.push(`| graphile-worker best (${graphileBest.settings}) | ${fmt(graphileBest.rate)} | | |`);
+    if (bossBest) out.push(`| pg-boss best (${bossBest.settings}) | ${fmt(bossBest.rate)} | | |`);
+    out.push("");
+
+    out.push("### Enqueue: all jobs of a drain run in one call");
+    out.push("");
+    out.push("| peer | call | jobs | runs | median ms | jobs/s |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: |");
+    const calls: Record<string, string> = { Duly: "scheduleMany (one transaction)", "graphile-worker": "addJobs", "pg-boss": "insert([...])" };
+    const enqueueGroups = new Map<string, DrainResult[]>();
+    for (const d of run.drains) enqueueGroups.set(`${d.peer}\u0000${d.jobs}`, [...(enqueueGroups.get(`${d.peer}\u0000${d.jobs}`) ?? []), d]);
+    for (const runs of enqueueGroups.values()) {
+      const ms = median(runs.map((r) => r.enqueueMs));
+      out.push(`| ${runs[0]!.peer} | ${calls[runs[0]!.peer] ?? ""} | ${runs[0]!.jobs.toLocaleString("en-US")} | ${runs.length} | ${fmt(ms)} | ${fmt(perSecond(runs[0]!.jobs, ms))} |`);
+    }
+    out.push("");
+  }
+
+  if (run.pgbench && run.pgbench.length > 0) {
+    out.push(`### Ceiling: pgbench, one client, claim 100 + complete (two commits per 100 rows)`);
+    out.push("");
+    out.push(`${run.pgbench[0]!.version}: ${run.pgbench.map((r) => fmt(r.rowsPerSec)).join(", ")} rows/s → median **${fmt(median(run.pgbench.map((r) => r.rowsPerSec)))} rows/s**`);
+    out.push("");
+  }
+
+  if (run.idle) {
+    out.push("### Idle tick: `tick({ mode: \"drain\", budgetMs: 1000 })` with nothing due");
+    out.push("");
+    out.push("| future jobs | ticks | median ms | p95 ms | max ms |");
+    out.push("| ---: | ---: | ---: | ---: | ---: |");
+    for (const r of run.idle.results) {
+      out.push(`| ${r.futureJobs.toLocaleString("en-US")} | ${r.ticks} | ${fmt(median(r.durationsMs), 2)} | ${fmt(p95(r.durationsMs), 2)} | ${fmt(Math.max(...r.durationsMs), 2)} |`);
+    }
+    out.push("");
+    out.push("Claim statement at the largest size, `EXPLAIN (ANALYZE, BUFFERS)`:");
+    out.push("");
+    out.push("```");
+    out.push(run.idle.explain);
+    out.push("```");
+    out.push("");
+    out.push("Next-work probe of a staying tick (`millisecondsUntilNextWork`):");
+    out.push("");
+    out.push("```");
+    out.push(run.idle.explainNextWork);
+    out.push("```");
+    out.push("");
+  }
+
+  if (run.delays.length > 0) {
+    out.push("### Start delay: handler start minus scheduled instant (ms)");
+    out.push("");
+    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+    const groups = new Map<string, DelayResult[]>();
+    for (const d of run.delays) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);
+    for (const runs of groups.values()) {
+      const started = runs.reduce((n, r) => n + r.delaysMs.length, 0);
+      const planned = started + runs.reduce((n, r) => n + r.missing, 0);
+      out.push(
+        `| ${runs[0]!.peer} | ${runs[0]!.settings} | ${runs.length} | ${started}/${planned} | ${fmt(median(runs.map((r) => quantile(r.delaysMs, 0.5))))} | ${fmt(median(runs.map((r) => p95(r.delaysMs))))} | ${fmt(Math.max(...runs.flatMap((r) => r.delaysMs)))} |`,
+      );
+      for (const [name] of Object.entries(runs[0]!.extra ?? {})) {
+        const series = runs.map((r) => r.extra?.[name] ?? []);
+        out.push(`| ${runs[0]!.peer} (${name}) | same runs | ${runs.length} | ${series.reduce((n, s) => n + s.length, 0)} | ${fmt(median(series.map((s) => quantile(s, 0.5))))} | ${fmt(median(series.map((s) => p95(s))))} | ${fmt(Math.max(...series.flat()))} |`);
+      }
+    }
+    out.push("");
+  }
+  return out.join("\n");
+}

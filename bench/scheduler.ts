@@ -1,0 +1,206 @@
+// npm run bench:scheduler — Duly's engine side by side with graphile-worker and pg-boss on one
+// PostgreSQL server (DATABASE_URL's, else a throwaway embedded one). Never part of the tests.
+//
+// Scenarios (all by default; --only drain,pgbench,idle,delay picks some):
+//   drain    enqueue N due no-op jobs in one call (timed: the enqueue scenario), then time
+//            draining them; Duly with several tick settings, the peers with theirs
+//   pgbench  the server's floor for claim-100-and-complete with one client (if pgbench exists)
+//   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, plus EXPLAIN
+//   delay    how late each handler starts against its scheduled instant, jobs spread over ~20 s
+//
+// Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-load X (wait for
+// the 1-minute load average to drop below X before each timed run, at most 2 min; 0: never
+// wait; default 1.5), --out PATH (raw JSON; the markdown goes beside it).
+// Results: bench/results/run-<time>.{json,md}; bench/RESULTS.md quotes one run and explains it.
+import { spawnSync } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { benchDir, ensureBenchDependencies, peerVersion, repoDir } from "./lib/deps.ts";
+import { load1, machineInfo, waitForQuiet } from "./lib/machine.ts";
+import { renderMarkdown, type BenchRun } from "./lib/report.ts";
+import type { DelayPlan } from "./lib/scenario.ts";
+import { dropDatabase, freshDatabase, serverSettings, startServer, type BenchServer } from "./lib/server.ts";
+import { fmt, perSecond } from "./lib/stats.ts";
+import { dulyDrain, dulyIdleTicks, dulyStartDelay, type DulyDrainSettings } from "./peers/duly.ts";
+import { graphileDrain, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
+import { pgbenchAvailable, pgbenchCeiling } from "./peers/pgbench.ts";
+import { pgBossDrain, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const scenarioNames = ["drain", "pgbench", "idle", "delay"] as const;
+type Scenario = (typeof scenarioNames)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    repeat: { type: "string" },
+    jobs: { type: "string" },
+    only: { type: "string" },
+    "max-load": { type: "string", default: "1.5" },
+    out: { type: "string" },
+  },
+});
+
+const quick = args.quick ?? false;
+const repeat = Number(args.repeat ?? (quick ? 1 : 3));
+const jobs = Number(args.jobs ?? (quick ? 2000 : 20_000));
+const maxLoad = Number(args["max-load"]);
+const only = new Set((args.only ?? scenarioNames.join(",")).split(",").map((s) => s.trim()));
+for (const name of only) if (!scenarioNames.includes(name as Scenario)) throw new Error(`unknown scenario ${name} (known: ${scenarioNames.join(", ")})`);
+const wants = (name: Scenario) => only.has(name);
+
+const idleSizes = quick ? [10_000] : [10_000, 100_000, 1_000_000];
+const idleTicks = quick ? 50 : 200;
+const delayPlan: DelayPlan = quick
+  ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500 }
+  : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000 };
+
+const dulySettings: DulyDrainSettings[] = [];
+for (const concurrency of [2, 4]) {
+  for (const batchSize of [100, 200]) {
+    for (const groupWindowMs of [50, 0]) dulySettings.push({ concurrency, batchSize, groupWindowMs });
+  }
+}
+const graphileSettings: GraphileDrainSettings[] = [
+  { concurrency: 10, localQueueSize: -1, completeJobBatchDelay: -1 }, // its defaults, with concurrency 10
+  { concurrency: 10, localQueueSize: 500, completeJobBatchDelay: -1 },
+  { concurrency: 10, localQueueSize: 500, completeJobBatchDelay: 0 },
+];
+const pgBossSettings: PgBossDrainSettings[] = [
+  { api: "fetch+complete", loops: 1, batchSize: 100 },
+  { api: "fetch+complete", loops: 2, batchSize: 100 },
+  { api: "work", workers: 1, batchSize: 100, pollingIntervalSeconds: 0.5 },
+];
+// work() sleeps after every batch (see peers/pg-boss.ts): a smaller drain keeps it to seconds.
+const workJobs = Math.min(jobs, 2000);
+
+/** The commit measured, and whether the engine had uncommitted changes (others work in this tree). */
+function codeVersion(): { commit: string; uncommittedEngineFiles: string[] } {
+  const git = (...gitArgs: string[]) => spawnSync("git", gitArgs, { cwd: repoDir, encoding: "utf8" }).stdout?.trim() ?? "";
+  return { commit: git("rev-parse", "--short", "HEAD"), uncommittedEngineFiles: git("status", "--porcelain", "--", "lib", "jobs", "prisma").split("\n").filter(Boolean) };
+}
+
+async function quiet(): Promise<void> {
+  if (maxLoad > 0) await waitForQuiet(maxLoad, 120_000, log);
+}
+
+async function main(): Promise<void> {
+  ensureBenchDependencies(log);
+  const startedAt = new Date();
+  const server: BenchServer = await startServer(log);
+  const stop = async () => {
+    await server.stop().catch(() => undefined);
+  };
+  process.once("SIGINT", () => void stop().then(() => process.exit(130)));
+  const run: BenchRun = {
+    startedAt: startedAt.toISOString(),
+    options: { quick, repeat, jobs, scenarios: [...only], maxLoad, idleSizes, idleTicks, delayPlan },
+    machine: machineInfo(),
+    server: { label: server.label, ...(await serverSettings(server)) },
+    code: codeVersion(),
+    peers: { "graphile-worker": peerVersion("graphile-worker"), "pg-boss": peerVersion("pg-boss") },
+    drains: [],
+    delays: [],
+    skipped: [],
+  };
+  log(`${run.server.version.split(",")[0]}; ${run.machine.cpus} CPUs; load ${load1().toFixed(2)}`);
+
+  const attempt = async <T>(what: string, body: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await body();
+    } catch (error) {
+      const reason = `${what}: ${error instanceof Error ? error.message : String(error)}`;
+      log(`FAILED ${reason}`);
+      run.skipped.push(reason);
+      return undefined;
+    }
+  };
+
+  try {
+    if (wants("drain")) {
+      for (let round = 1; round <= repeat; round++) {
+        log(`drain round ${round}/${repeat}`);
+        // Interleaved, so a change in the machine's load hits every peer alike.
+        for (const settings of dulySettings) {
+          await quiet();
+          const r = await attempt("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
+          if (r) run.drains.push(r);
+          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+        }
+        for (const settings of graphileSettings) {
+          await quiet();
+          const r = await attempt("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
+          if (r) run.drains.push(r);
+          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+        }
+        for (const settings of pgBossSettings) {
+          await quiet();
+          const n = settings.api === "work" ? workJobs : jobs;
+          const r = await attempt("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
+          if (r) run.drains.push(r);
+          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+        }
+      }
+      for (const name of ["duly_bench_duly", "duly_bench_graphile", "duly_bench_pgboss"]) await dropDatabase(server, name);
+    }
+
+    if (wants("pgbench")) {
+      const version = await pgbenchAvailable();
+      if (!version) {
+        run.skipped.push("pgbench ceiling: pgbench is not installed (Debian: apt-get install postgresql-client)");
+      } else {
+        run.pgbench = [];
+        for (let round = 1; round <= repeat; round++) {
+          await quiet();
+          const r = await attempt("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
+          if (r) run.pgbench.push(r);
+          if (r) log(`  pgbench claim+complete: ${fmt(r.rowsPerSec)} rows/s`);
+        }
+        await dropDatabase(server, "duly_bench_pgbench");
+      }
+    }
+
+    if (wants("idle")) {
+      log(`idle ticks: ${idleTicks} per size, sizes ${idleSizes.join(", ")}`);
+      await quiet();
+      const idle = await attempt("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
+      if (idle) run.idle = idle;
+      await dropDatabase(server, "duly_bench_idle");
+    }
+
+    if (wants("delay")) {
+      const variants: Array<{ label: string; db: string; run: (url: string) => Promise<BenchRun["delays"][number]> }> = [
+        { label: "Duly", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan) },
+        { label: "graphile-worker (pollInterval 2000)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 2000) },
+        { label: "graphile-worker (pollInterval 250)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 250) },
+        { label: "pg-boss (pollingIntervalSeconds 2)", db: "duly_bench_delay_pgboss", run: (url) => pgBossStartDelay(url, delayPlan, 2) },
+        { label: "pg-boss (pollingIntervalSeconds 0.5)", db: "duly_bench_delay_pgboss", run: (url) => pgBossStartDelay(url, delayPlan, 0.5) },
+      ];
+      for (let round = 1; round <= repeat; round++) {
+        log(`start delay round ${round}/${repeat} (${delayPlan.jobs} jobs over ${delayPlan.lastMs / 1000} s each)`);
+        for (const variant of variants) {
+          await quiet();
+          const r = await attempt(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) run.delays.push(r);
+          if (r) log(`  ${variant.label}: ${r.delaysMs.length}/${delayPlan.jobs} started`);
+        }
+      }
+      for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
+    }
+  } finally {
+    await stop();
+  }
+
+  run.finishedAt = new Date().toISOString();
+  const out = args.out ?? path.join(benchDir, "results", `run-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
+  await mkdir(path.dirname(out), { recursive: true });
+  const markdown = renderMarkdown(run);
+  await writeFile(out, `${JSON.stringify(run, null, 1)}\n`);
+  await writeFile(out.replace(/\.json$/, ".md"), `${markdown}\n`);
+  console.log(`\n${markdown}`);
+  log(`raw results: ${path.relative(process.cwd(), out)} (and .md beside it)`);
+  if (run.skipped.length > 0) process.exitCode = 1;
+}
+
+await main();
