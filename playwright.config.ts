@@ -57,7 +57,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "npx tsx scripts/e2e-server.ts",
+    // `node --import tsx` rather than the tsx CLI: one process, so a signal is not relayed twice
+    // (the tsx CLI forwards it, then SIGKILLs a child that is slow to acknowledge).
+    command: "node --import tsx scripts/e2e-server.ts",
     url: `${baseURL}/agenda`,
     env: { E2E_PORT: String(port) },
     // Includes `next build` when the build is stale (~20-60 s).

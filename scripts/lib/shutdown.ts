@@ -30,11 +30,16 @@ export function createShutdown({ log, onSignalDone }: { log: (line: string) => v
     return running;
   };
 
+  let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     if (running) {
+      // The same signal often arrives twice at once (the terminal or Playwright signal the whole
+      // process group, and a parent may forward it again): only a later one means "force".
+      if (performance.now() - firstSignalAt < 1_000) return;
       log(`${signal} again: exiting now`);
       process.exit(1); // the exit hooks of the postgres and next helpers kill what is left
     }
+    firstSignalAt = performance.now();
     log(`${signal}: shutting down`);
     void run().then(() => onSignalDone(signal));
   };
