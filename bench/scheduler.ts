@@ -10,7 +10,8 @@
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-load X (wait for
 // the 1-minute load average to drop below X before each timed run, at most 2 min; 0: never
-// wait; default 1.5), --out PATH (raw JSON; the markdown goes beside it).
+// wait; default 1.5), --out PATH (raw JSON; the markdown goes beside it), --pg name=value
+// (repeatable: a setting for the embedded server, e.g. --pg synchronous_commit=off).
 // Results: bench/results/run-<time>.{json,md}; bench/RESULTS.md quotes one run and explains it.
 import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -39,6 +40,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "max-load": { type: "string", default: "1.5" },
     out: { type: "string" },
+    pg: { type: "string", multiple: true },
   },
 });
 
@@ -88,14 +90,14 @@ async function quiet(): Promise<void> {
 async function main(): Promise<void> {
   ensureBenchDependencies(log);
   const startedAt = new Date();
-  const server: BenchServer = await startServer(log);
+  const server: BenchServer = await startServer(log, args.pg ?? []);
   const stop = async () => {
     await server.stop().catch(() => undefined);
   };
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
-    options: { quick, repeat, jobs, scenarios: [...only], maxLoad, idleSizes, idleTicks, delayPlan },
+    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxLoad, idleSizes, idleTicks, delayPlan },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
     code: codeVersion(),

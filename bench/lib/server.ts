@@ -52,9 +52,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(log: (line: string) => void): Promise<BenchServer> {
+/** `extraSettings` ("name=value") are passed to an embedded server; with DATABASE_URL they are refused. */
+export async function startServer(log: (line: string) => void, extraSettings: string[] = []): Promise<BenchServer> {
   const external = process.env.DATABASE_URL;
+  for (const setting of extraSettings) if (!/^[a-z_.]+=\S+$/.test(setting)) throw new Error(`--pg expects name=value, got ${setting}`);
   if (external) {
+    if (extraSettings.length > 0) throw new Error("--pg applies to the embedded server only; set them on the DATABASE_URL server instead");
     log(`server: DATABASE_URL ${redact(external)}`);
     return { label: `DATABASE_URL server (${redact(withDatabase(external, "…"))})`, urlFor: (name) => withDatabase(external, name), stop: async () => {} };
   }
@@ -73,7 +76,10 @@ export async function startServer(log: (line: string) => void): Promise<BenchSer
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
     // Durability stays at PostgreSQL's defaults (fsync, synchronous_commit on): what a commit
     // costs is part of what is measured. Only networking and the connection cap are changed.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200"],
+    postgresFlags: [
+      "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200",
+      ...extraSettings.flatMap((setting) => ["-c", setting]),
+    ],
     onLog: () => {},
     onError: () => {},
   });
