@@ -112,7 +112,7 @@ interface PlaywrightReport {
   errors?: unknown[];
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
   const packageJson = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
@@ -189,11 +189,15 @@ async function main(): Promise<void> {
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  return failed > 0 ? 1 : 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  console.log("0 passed, 1 failed");
-  process.exitCode = 1;
-});
+// Exit explicitly: a library's exit hook must not turn a failed run into exit code 0.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  },
+);
