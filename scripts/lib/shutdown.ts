@@ -1,5 +1,8 @@
-// Ordered shutdown on Ctrl-C / SIGTERM: the steps registered last stop first (ticker, then the
-// web server, then the database, for `npm start`). A second signal forces an exit.
+// Ordered shutdown: the steps registered last stop first (for `npm start`: ticker, then the web
+// server, then the database). Triggered by Ctrl-C (SIGINT), SIGTERM, SIGHUP (terminal closed),
+// or this process losing its parent: `kill <npm pid>` stops npm and its shell but does not pass
+// the signal on, and an orphaned server would otherwise keep the ports and the database busy.
+// A second signal, a second or more after the first, forces an exit.
 type Step = { name: string; stop: () => Promise<void> };
 
 export interface Shutdown {
@@ -11,12 +14,15 @@ export interface Shutdown {
   readonly requested: boolean;
 }
 
-export function createShutdown({ log, onSignalDone }: { log: (line: string) => void; onSignalDone: (signal: NodeJS.Signals) => void }): Shutdown {
+const signals: NodeJS.Signals[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+export function createShutdown({ log, onSignalDone }: { log: (line: string) => void; onSignalDone: (reason: string) => void }): Shutdown {
   const steps: Step[] = [];
   let running: Promise<void> | undefined;
 
   const run = () => {
     running ??= (async () => {
+      clearInterval(parentWatch);
       for (const step of [...steps].reverse()) {
         const startedAt = performance.now();
         try {
@@ -31,20 +37,25 @@ export function createShutdown({ log, onSignalDone }: { log: (line: string) => v
   };
 
   let firstSignalAt = 0;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const stopFor = (reason: string) => {
     if (running) {
       // The same signal often arrives twice at once (the terminal or Playwright signal the whole
       // process group, and a parent may forward it again): only a later one means "force".
       if (performance.now() - firstSignalAt < 1_000) return;
-      log(`${signal} again: exiting now`);
+      log(`${reason} again: exiting now`);
       process.exit(1); // the exit hooks of the postgres and next helpers kill what is left
     }
     firstSignalAt = performance.now();
-    log(`${signal}: shutting down`);
-    void run().then(() => onSignalDone(signal));
+    log(`${reason}: shutting down`);
+    void run().then(() => onSignalDone(reason));
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  for (const signal of signals) process.on(signal, stopFor);
+
+  const parentAtStart = process.ppid;
+  const parentWatch = setInterval(() => {
+    if (process.ppid !== parentAtStart) stopFor("parent process exited");
+  }, 1_000);
+  parentWatch.unref();
 
   return {
     add(name, stop) {
