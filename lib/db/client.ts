@@ -17,18 +17,22 @@ export interface CreateDbOptions {
   poolSize?: number;
 }
 
-const pools = new WeakMap<Db, pg.Pool>();
+// The pool rides on the client under a registered symbol, not in a module-level map: Next
+// bundles a module once per route, and the client is shared through globalThis (getDb), so a
+// map in one bundle's copy of this module would not know a client made by another's.
+const poolKey = Symbol.for("duly.pgPool");
+type WithPool = { [poolKey]?: pg.Pool };
 
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(db, pool);
+  (db as WithPool)[poolKey] = pool;
   return db;
 }
 
 /** The pg pool under a client made by createDb. */
 export function pgPoolOf(db: Db): pg.Pool {
-  const pool = pools.get(db);
+  const pool = (db as WithPool)[poolKey];
   if (!pool) throw new Error("pgPoolOf: this client was not made by createDb");
   return pool;
 }
