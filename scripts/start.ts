@@ -3,7 +3,7 @@
 //   1. a database: DATABASE_URL if set, else an embedded PostgreSQL under .data/postgres;
 //   2. create the database if missing, migrate, sync recurring schedules, seed demo jobs (once);
 //   3. `next build` when the build is missing or older than the sources, then `next start`;
-//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does, every 10 s.
+//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s.
 //
 // Ctrl-C stops the ticker, then Next, then Postgres. Settings (all optional):
 //   DATABASE_URL, PORT (3000), PGPORT_EMBEDDED (54320), CRON_SECRET (random per run),
@@ -134,15 +134,18 @@ async function main(): Promise<void> {
 
     // 4. The local cron.
     if (settings.DULY_TICKER === "1") {
+      // Each call stays for one interval and the next follows at once, so jobs start within
+      // about a second of their run_at locally too (the same staying tick Vercel Cron gets).
+      const tickPath = `/api/cron/tick?mode=stay&budgetMs=${settings.DULY_TICK_INTERVAL_MS}`;
       const ticker = startTicker({
-        tickUrl: `${server.url}/api/cron/tick?mode=drain`,
+        tickUrl: `${server.url}${tickPath}`,
         secret: cronSecret,
         intervalMs: settings.DULY_TICK_INTERVAL_MS,
         log,
         logError,
       });
       shutdown.add("ticker", () => ticker.stop());
-      log(`ticker: GET /api/cron/tick?mode=drain every ${settings.DULY_TICK_INTERVAL_MS} ms (DULY_TICKER=0 to turn off)`);
+      log(`ticker: GET ${tickPath}, back to back (DULY_TICKER=0 to turn off)`);
     } else {
       log("ticker off (DULY_TICKER=0)");
     }

@@ -1,4 +1,4 @@
-// The local cron: calls GET /api/cron/tick?mode=drain with the secret every interval, the same
+// The local cron: calls GET /api/cron/tick with the secret every interval, the same
 // code path Vercel Cron takes in production, and logs one line per tick.
 import { z } from "zod";
 

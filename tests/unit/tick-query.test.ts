@@ -11,6 +11,13 @@ describe("parseTickQuery", () => {
     expect(parse("")).toEqual({ ok: true, query: { mode: "stay", budgetMs: 50_000 } });
   });
 
+  it("uses the route's default budget when none is asked for, and still lets a call ask for more up to the cap", () => {
+    const withDefault = { maxBudgetMs: 255_000, defaultBudgetMs: 70_000, timeTravel: false };
+    const parseWith = (query: string) => parseTickQuery(searchParamsToRecord(new URLSearchParams(query)), withDefault);
+    expect(parseWith("")).toEqual({ ok: true, query: { mode: "stay", budgetMs: 70_000 } });
+    expect(parseWith("budgetMs=200000")).toEqual({ ok: true, query: { mode: "stay", budgetMs: 200_000 } });
+  });
+
   it("caps budgetMs at the route's budget instead of rejecting it", () => {
     expect(parse("mode=drain&budgetMs=5000")).toEqual({ ok: true, query: { mode: "drain", budgetMs: 5000 } });
     expect(parse("budgetMs=999999")).toMatchObject({ ok: true, query: { budgetMs: 50_000 } });

@@ -8,19 +8,30 @@ import { cronRoute, jsonError, jsonResponse } from "../authorize.ts";
 import { parseTickQuery } from "./tick-query.ts";
 
 export const dynamic = "force-dynamic";
-/** Seconds the platform lets one call run (Vercel reads this from the build output). */
-export const maxDuration = 60;
-
 /**
- * The tick stops claiming this long before maxDuration: jobs already claimed must finish
- * (a lease covers the seconds a job runs) and the response must still be written.
+ * Seconds the platform lets one call run (Vercel reads this from the build output; 300 is the
+ * ceiling with fluid compute on every plan). A call stays only for its budget, below.
  */
-const safetyMarginMs = 10_000;
-const maxBudgetMs = maxDuration * 1000 - safetyMarginMs;
+export const maxDuration = 300;
+
+/** Vercel Cron's period (vercel.json: every minute). */
+const cronPeriodMs = 60_000;
+/**
+ * A staying call lasts a little longer than the cron period, so the next call starts before
+ * it leaves and jobs are picked up within about a second all the time (docs/decisions/0006).
+ */
+const defaultStayBudgetMs = cronPeriodMs + 10_000;
+/**
+ * The budget never runs into maxDuration: a job claimed at its very end still has its whole
+ * lease to finish, and the response still has time to be written.
+ */
+const longestLeaseMs = Math.max(...catalogue.all().map((definition) => definition.leaseMs));
+const maxBudgetMs = maxDuration * 1000 - longestLeaseMs - 10_000;
 
 export const GET = cronRoute(async (request) => {
   const parsed = parseTickQuery(searchParamsToRecord(new URL(request.url).searchParams), {
     maxBudgetMs,
+    defaultBudgetMs: Math.min(defaultStayBudgetMs, maxBudgetMs),
     timeTravel: timeTravelEnabled(),
   });
   if (!parsed.ok) return jsonError(400, parsed.error);

@@ -14,10 +14,12 @@ export type TickQueryResult = { ok: true; query: TickQuery } | { ok: false; erro
 export interface TickQueryLimits {
   /** The most the route can spend claiming work (derived from its maxDuration). */
   maxBudgetMs: number;
+  /** The budget when the query names none (defaults to maxBudgetMs). */
+  defaultBudgetMs?: number;
   timeTravel: boolean;
 }
 
-export function parseTickQuery(raw: RawSearchParams, { maxBudgetMs, timeTravel }: TickQueryLimits): TickQueryResult {
+export function parseTickQuery(raw: RawSearchParams, { maxBudgetMs, defaultBudgetMs = maxBudgetMs, timeTravel }: TickQueryLimits): TickQueryResult {
   if (!timeTravel && raw.now !== undefined) {
     return {
       ok: false,
@@ -25,8 +27,8 @@ export function parseTickQuery(raw: RawSearchParams, { maxBudgetMs, timeTravel }
     };
   }
   const schema = z.strictObject({
-    // A Vercel cron call stays for its budget so jobs start close to their run_at; the local
-    // ticker asks for drain.
+    // A cron call stays for its budget so jobs start close to their run_at; drain is for
+    // tests and one-off catch-up calls.
     mode: z.enum(["drain", "stay"]).default("stay"),
     budgetMs: z
       .string()
@@ -35,7 +37,7 @@ export function parseTickQuery(raw: RawSearchParams, { maxBudgetMs, timeTravel }
       .pipe(z.number().int().positive("must be at least 1"))
       // Capped, not rejected: asking for more than the route can give still gets a tick.
       .transform((ms) => Math.min(ms, maxBudgetMs))
-      .default(maxBudgetMs),
+      .default(defaultBudgetMs),
     now: isoInstant.optional(),
   });
   const parsed = schema.safeParse(raw);
