@@ -75,3 +75,21 @@ test("a tick at a future instant runs the job due then", async ({ page, request,
   expect(stored.status).toBe("succeeded");
   expect(stored.attempts).toBe(1);
 });
+
+test("a staying call picks up a job that falls due while it stays, never before its time", async ({ request, db, scheduleDemoPing }) => {
+  // The real clock here (no time travel): the job falls due 1.5 s into a 4 s staying call.
+  const runAt = new Date(Date.now() + 1_500);
+  const job = await scheduleDemoPing({ runAt, subject: { type: "booking", id: uniqueMarker() } });
+
+  const response = await request.get("/api/cron/tick?mode=stay&budgetMs=4000", { headers: cronAuth, timeout: 30_000 });
+  expect(response.status(), await response.text()).toBe(200);
+  const summary = await response.json();
+  expect(summary).toMatchObject({ mode: "stay" });
+  expect(summary.claimed).toBeGreaterThanOrEqual(1);
+  expect(summary.durationMs).toBeGreaterThanOrEqual(4_000); // it stayed for its whole budget
+
+  const stored = await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id }, include: { runs: true } });
+  expect(stored.status).toBe("succeeded");
+  expect(stored.runs).toHaveLength(1);
+  expect(stored.runs[0]!.startedAt.getTime()).toBeGreaterThanOrEqual(runAt.getTime());
+});
