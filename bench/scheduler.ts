@@ -8,9 +8,9 @@
 //   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, plus EXPLAIN
 //   delay    how late each handler starts against its scheduled instant, jobs spread over ~20 s
 //
-// Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-load X (wait for
-// the 1-minute load average to drop below X before each timed run, at most 2 min; 0: never
-// wait; default 1.5), --out PATH (raw JSON; the markdown goes beside it), --pg name=value
+// Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
+// each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
+// 60 s; 1: never wait; default 0.25), --out PATH (raw JSON; the markdown goes beside it), --pg name=value
 // (repeatable: a setting for the embedded server, e.g. --pg synchronous_commit=off).
 // Results: bench/results/run-<time>.{json,md}; bench/RESULTS.md quotes one run and explains it.
 import { spawnSync } from "node:child_process";
@@ -38,7 +38,7 @@ const { values: args } = parseArgs({
     repeat: { type: "string" },
     jobs: { type: "string" },
     only: { type: "string" },
-    "max-load": { type: "string", default: "1.5" },
+    "max-busy": { type: "string", default: "0.25" },
     out: { type: "string" },
     pg: { type: "string", multiple: true },
   },
@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
 const quick = args.quick ?? false;
 const repeat = Number(args.repeat ?? (quick ? 1 : 3));
 const jobs = Number(args.jobs ?? (quick ? 2000 : 20_000));
-const maxLoad = Number(args["max-load"]);
+const maxBusy = Number(args["max-busy"]);
 const only = new Set((args.only ?? scenarioNames.join(",")).split(",").map((s) => s.trim()));
 for (const name of only) if (!scenarioNames.includes(name as Scenario)) throw new Error(`unknown scenario ${name} (known: ${scenarioNames.join(", ")})`);
 const wants = (name: Scenario) => only.has(name);
@@ -83,8 +83,9 @@ function codeVersion(): { commit: string; uncommittedEngineFiles: string[] } {
   return { commit: git("rev-parse", "--short", "HEAD"), uncommittedEngineFiles: git("status", "--porcelain", "--", "lib", "jobs", "prisma").split("\n").filter(Boolean) };
 }
 
-async function quiet(): Promise<void> {
-  if (maxLoad > 0) await waitForQuiet(maxLoad, 120_000, log);
+/** Waits for a quiet moment; returns how busy other processes kept the CPUs (0..1). */
+async function quiet(): Promise<number> {
+  return waitForQuiet(maxBusy < 1 ? maxBusy : Number.POSITIVE_INFINITY, 60_000, log);
 }
 
 async function main(): Promise<void> {
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
-    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxLoad, idleSizes, idleTicks, delayPlan },
+    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
     code: codeVersion(),
@@ -125,23 +126,23 @@ async function main(): Promise<void> {
         log(`drain round ${round}/${repeat}`);
         // Interleaved, so a change in the machine's load hits every peer alike.
         for (const settings of dulySettings) {
-          await quiet();
+          const busy = await quiet();
           const r = await attempt("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
-          if (r) run.drains.push(r);
-          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
+          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
         }
         for (const settings of graphileSettings) {
-          await quiet();
+          const busy = await quiet();
           const r = await attempt("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
-          if (r) run.drains.push(r);
-          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
+          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
         }
         for (const settings of pgBossSettings) {
-          await quiet();
+          const busy = await quiet();
           const n = settings.api === "work" ? workJobs : jobs;
           const r = await attempt("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
-          if (r) run.drains.push(r);
-          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, load ${r.load1.toFixed(2)})`);
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
+          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
         }
       }
       for (const name of ["duly_bench_duly", "duly_bench_graphile", "duly_bench_pgboss"]) await dropDatabase(server, name);
@@ -154,9 +155,9 @@ async function main(): Promise<void> {
       } else {
         run.pgbench = [];
         for (let round = 1; round <= repeat; round++) {
-          await quiet();
+          const busy = await quiet();
           const r = await attempt("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
-          if (r) run.pgbench.push(r);
+          if (r) run.pgbench.push({ ...r, otherCpuBusy: busy });
           if (r) log(`  pgbench claim+complete: ${fmt(r.rowsPerSec)} rows/s`);
         }
         await dropDatabase(server, "duly_bench_pgbench");
@@ -165,9 +166,9 @@ async function main(): Promise<void> {
 
     if (wants("idle")) {
       log(`idle ticks: ${idleTicks} per size, sizes ${idleSizes.join(", ")}`);
-      await quiet();
+      const busy = await quiet();
       const idle = await attempt("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
-      if (idle) run.idle = idle;
+      if (idle) run.idle = { ...idle, otherCpuBusy: busy };
       await dropDatabase(server, "duly_bench_idle");
     }
 
@@ -182,9 +183,9 @@ async function main(): Promise<void> {
       for (let round = 1; round <= repeat; round++) {
         log(`start delay round ${round}/${repeat} (${delayPlan.jobs} jobs over ${delayPlan.lastMs / 1000} s each)`);
         for (const variant of variants) {
-          await quiet();
+          const busy = await quiet();
           const r = await attempt(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
-          if (r) run.delays.push(r);
+          if (r) run.delays.push({ ...r, otherCpuBusy: busy });
           if (r) log(`  ${variant.label}: ${r.delaysMs.length}/${delayPlan.jobs} started`);
         }
       }

@@ -15,7 +15,7 @@ export interface BenchRun {
   code: { commit: string; uncommittedEngineFiles: string[] };
   peers: Record<string, string>;
   drains: DrainResult[];
-  idle?: { results: IdleTickResult[]; explain: string; explainNextWork: string };
+  idle?: { results: IdleTickResult[]; explain: string; explainNextWork: string; otherCpuBusy?: number };
   delays: DelayResult[];
   pgbench?: PgbenchResult[];
   skipped: string[];
@@ -48,6 +48,10 @@ function best(rows: DrainRow[], filter: (row: DrainRow) => boolean): DrainRow | 
   return rows.filter(filter).sort((a, b) => b.rate - a.rate)[0];
 }
 
+function busyPercent(r: { otherCpuBusy?: number }): string {
+  return r.otherCpuBusy === undefined || !Number.isFinite(r.otherCpuBusy) ? "?" : (r.otherCpuBusy * 100).toFixed(0);
+}
+
 function ratio(a: number | undefined, b: number | undefined): string {
   return a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : "n/a";
 }
@@ -70,12 +74,12 @@ export function renderMarkdown(run: BenchRun): string {
     const rows = groupDrains(run.drains);
     out.push("### Drain: due no-op jobs, jobs/s (median of runs; min–max)");
     out.push("");
-    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | load1 |");
+    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | others' CPU % before each run |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       const rates = row.runs.map((r) => perSecond(r.jobs, r.drainMs));
       out.push(
-        `| ${row.peer} | ${row.settings} | ${row.jobs.toLocaleString("en-US")} | ${row.runs.length} | **${fmt(row.rate)}** | ${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} | ${fmt(median(row.runs.map((r) => r.drainMs)))} | ${row.runs.map((r) => r.load1.toFixed(2)).join(" ")} |`,
+        `| ${row.peer} | ${row.settings} | ${row.jobs.toLocaleString("en-US")} | ${row.runs.length} | **${fmt(row.rate)}** | ${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} | ${fmt(median(row.runs.map((r) => r.drainMs)))} | ${row.runs.map(busyPercent).join(" ")} |`,
       );
     }
     out.push("");
@@ -108,12 +112,12 @@ export function renderMarkdown(run: BenchRun): string {
   if (run.pgbench && run.pgbench.length > 0) {
     out.push(`### Ceiling: pgbench, one client, claim 100 + complete (two commits per 100 rows)`);
     out.push("");
-    out.push(`${run.pgbench[0]!.version}: ${run.pgbench.map((r) => fmt(r.rowsPerSec)).join(", ")} rows/s → median **${fmt(median(run.pgbench.map((r) => r.rowsPerSec)))} rows/s**`);
+    out.push(`${run.pgbench[0]!.version}: ${run.pgbench.map((r) => `${fmt(r.rowsPerSec)} (others' CPU ${busyPercent(r)}%)`).join(", ")} rows/s → median **${fmt(median(run.pgbench.map((r) => r.rowsPerSec)))} rows/s**`);
     out.push("");
   }
 
   if (run.idle) {
-    out.push("### Idle tick: `tick({ mode: \"drain\", budgetMs: 1000 })` with nothing due");
+    out.push(`### Idle tick: \`tick({ mode: "drain", budgetMs: 1000 })\` with nothing due (others' CPU ${busyPercent(run.idle)}% at start)`);
     out.push("");
     out.push("| future jobs | ticks | median ms | p95 ms | max ms |");
     out.push("| ---: | ---: | ---: | ---: | ---: |");
@@ -138,19 +142,19 @@ export function renderMarkdown(run: BenchRun): string {
   if (run.delays.length > 0) {
     out.push("### Start delay: handler start minus scheduled instant (ms)");
     out.push("");
-    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) |");
-    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) | others' CPU % |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     const groups = new Map<string, DelayResult[]>();
     for (const d of run.delays) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);
     for (const runs of groups.values()) {
       const started = runs.reduce((n, r) => n + r.delaysMs.length, 0);
       const planned = started + runs.reduce((n, r) => n + r.missing, 0);
       out.push(
-        `| ${runs[0]!.peer} | ${runs[0]!.settings} | ${runs.length} | ${started}/${planned} | ${fmt(median(runs.map((r) => quantile(r.delaysMs, 0.5))))} | ${fmt(median(runs.map((r) => p95(r.delaysMs))))} | ${fmt(Math.max(...runs.flatMap((r) => r.delaysMs)))} |`,
+        `| ${runs[0]!.peer} | ${runs[0]!.settings} | ${runs.length} | ${started}/${planned} | ${fmt(median(runs.map((r) => quantile(r.delaysMs, 0.5))))} | ${fmt(median(runs.map((r) => p95(r.delaysMs))))} | ${fmt(Math.max(...runs.flatMap((r) => r.delaysMs)))} | ${runs.map(busyPercent).join(" ")} |`,
       );
       for (const [name] of Object.entries(runs[0]!.extra ?? {})) {
         const series = runs.map((r) => r.extra?.[name] ?? []);
-        out.push(`| ${runs[0]!.peer} (${name}) | same runs | ${runs.length} | ${series.reduce((n, s) => n + s.length, 0)} | ${fmt(median(series.map((s) => quantile(s, 0.5))))} | ${fmt(median(series.map((s) => p95(s))))} | ${fmt(Math.max(...series.flat()))} |`);
+        out.push(`| ${runs[0]!.peer} (${name}) | same runs | ${runs.length} | ${series.reduce((n, s) => n + s.length, 0)} | ${fmt(median(series.map((s) => quantile(s, 0.5))))} | ${fmt(median(series.map((s) => p95(s))))} | ${fmt(Math.max(...series.flat()))} | |`);
       }
     }
     out.push("");

@@ -12,6 +12,8 @@ export interface DrainResult {
   drainMs: number;
   /** 1-minute load average when the timed drain started. */
   load1: number;
+  /** How busy other processes kept the CPUs just before the run (0..1), see lib/machine.ts. */
+  otherCpuBusy?: number;
 }
 
 export interface DelayResult {
@@ -22,6 +24,7 @@ export interface DelayResult {
   /** Jobs that had not started when the run ended. */
   missing: number;
   load1: number;
+  otherCpuBusy?: number;
   /** Extra per-peer series (Duly: job_runs.started_at - run_at, the engine's own record). */
   extra?: Record<string, number[]>;
 }

@@ -30,6 +30,7 @@ export interface PgbenchResult {
   rowsPerSec: number;
   jobs: number;
   load1: number;
+  otherCpuBusy?: number;
 }
 
 export async function pgbenchAvailable(): Promise<string | null> {
