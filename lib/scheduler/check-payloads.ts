@@ -2,6 +2,7 @@
 // catalogue can no longer run: unknown type, newer version than the code, or a schema misfit.
 import type { DbOrTx } from "../db/client.ts";
 import type { Catalogue } from "./job-definition.ts";
+import { describeIssues } from "./describe-issues.ts";
 
 export interface PayloadMisfit {
   id: string;
@@ -29,7 +30,7 @@ export async function findPayloadsThatNoLongerFit(db: DbOrTx, catalogue: Catalog
       else {
         const parsed = definition.payload.safeParse(row.payload);
         if (!parsed.success)
-          problem = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+          problem = describeIssues(parsed.error);
       }
       if (problem) misfits.push({ id: row.id.toString(), jobType: row.jobType, payloadVersion: row.payloadVersion, problem });
     }

@@ -11,6 +11,7 @@ import type { Clock } from "./clock.ts";
 import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } from "./job-definition.ts";
 import type { ClaimedJob } from "./sql/claim-due-jobs.ts";
 import { holdClaimedJobs, markFailed, markManySucceeded, markRunLeaseLost, type FailureRecord } from "./sql/finish-attempt.ts";
+import { describeIssues } from "./describe-issues.ts";
 
 export type AttemptOutcome = "succeeded" | "failed" | "dead" | "lease_lost";
 
@@ -83,7 +84,7 @@ export async function runJobGroup(
     }
     const parsed = definition.payload.safeParse(job.payload);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+      const issues = describeIssues(parsed.error);
       const error = new PermanentJobError(
         `payload (version ${job.payloadVersion}) does not fit ${definition.name} version ${definition.version}: ${issues}`,
       );

@@ -5,6 +5,7 @@ import type { Tx } from "../db/client.ts";
 import type { JobDefinition } from "./job-definition.ts";
 import { SchedulerError, SchedulerErrorCode } from "./errors.ts";
 import { subjectColumns, type Subject } from "./subject.ts";
+import { describeIssues } from "./describe-issues.ts";
 
 export interface ScheduleInput<Schema extends z.ZodType> {
   runAt: Date;
@@ -38,7 +39,7 @@ export async function schedule<Schema extends z.ZodType>(
   if (!parsed.success) {
     throw new SchedulerError(
       SchedulerErrorCode.InvalidPayload,
-      `payload for ${definition.name} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+      `payload for ${definition.name} is invalid: ${describeIssues(parsed.error)}`,
     );
   }
   const { subjectType, subjectId } = subjectColumns(input.subject);
@@ -80,7 +81,7 @@ export async function scheduleMany<Schema extends z.ZodType>(
     if (!parsed.success) {
       throw new SchedulerError(
         SchedulerErrorCode.InvalidPayload,
-        `payload #${index} for ${definition.name} is invalid: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+        `payload #${index} for ${definition.name} is invalid: ${describeIssues(parsed.error)}`,
       );
     }
     const { subjectType, subjectId } = subjectColumns(input.subject);
