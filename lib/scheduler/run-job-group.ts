@@ -141,9 +141,11 @@ async function runInTransaction(
   let bound: BoundClientLease | undefined;
   const ran: Array<{ runnable: Runnable; finishedAt: Date }> = [];
   const failed: Array<{ runnable: Runnable; record: FailureRecord }> = [];
+  const candidates = queue.slice(0, 32); // < 64 subtransactions, so snapshots stay cheap
+  /** Jobs this transaction took off the queue to run. */
+  const taken: Runnable[] = [];
   try {
     await connection.query("BEGIN");
-    const candidates = queue.slice(0, 32); // < 64 subtransactions, so snapshots stay cheap
     const held = await holdClaimedJobs(connection, candidates.map((r) => r.job));
     const openedAt = performance.now();
     bound = boundClients.bind(connection);
@@ -157,6 +159,7 @@ async function runInTransaction(
         outcomes.set(job.id, "lease_lost");
         continue;
       }
+      taken.push(runnable);
       await connection.query(savepointOpen ? "RELEASE SAVEPOINT job; SAVEPOINT job" : "SAVEPOINT job");
       savepointOpen = true;
       try {
@@ -200,11 +203,14 @@ async function runInTransaction(
     for (const [id, outcome] of recordedFailures) outcomes.set(id, outcome);
     return { failuresToRecord: [] };
   } catch (error) {
-    // The transaction itself failed (COMMIT refused, connection lost): nothing of it landed.
+    // The transaction itself failed (BEGIN or COMMIT refused, connection lost): nothing of it
+    // landed. Every job it took records the error as a failed attempt; if it failed before
+    // taking any, the jobs it was about to take do, so the caller's loop always progresses.
     bound?.discard();
     let destroy: Error | undefined;
     await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
-    const failuresToRecord = [...ran, ...failed].map(({ runnable }) => ({
+    const unfinished = taken.length > 0 ? taken : queue.splice(0, candidates.length);
+    const failuresToRecord = unfinished.map((runnable) => ({
       runnable,
       record: failure(runnable.job, error, runnable.definition, clock()),
     }));

@@ -57,7 +57,18 @@ const modelWriterJob = defineJob({
   },
 });
 
-const catalogue = createCatalogue([labelJob, overrunJob, modelWriterJob]);
+/** Leaves a deferred constraint violated when told to: the COMMIT, not the handler, fails. */
+const deferredViolationJob = defineJob({
+  name: "test.deferred-violation",
+  payload: z.object({ violate: z.boolean() }),
+  leaseMs: 10_000,
+  retry: { maxAttempts: 3, backoffBaseMs: 5_000, backoffMaxMs: 60_000 },
+  handler: async ({ tx, payload, job }) => {
+    await tx.$executeRaw`INSERT INTO test_children (job_id, parent_id) VALUES (${job.id}, ${payload.violate ? -1 : 1})`;
+  },
+});
+
+const catalogue = createCatalogue([labelJob, overrunJob, modelWriterJob, deferredViolationJob]);
 
 async function executions(): Promise<Array<{ job_id: bigint; pid: number }>> {
   return database.db.$queryRaw`SELECT job_id, pid FROM test_executions ORDER BY job_id, pid`;
@@ -66,7 +77,11 @@ async function executions(): Promise<Array<{ job_id: bigint; pid: number }>> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_parents (id int PRIMARY KEY)`;
+  await db.$executeRaw`INSERT INTO test_parents VALUES (1) ON CONFLICT DO NOTHING`;
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_children (
+    job_id bigint NOT NULL, parent_id int NOT NULL REFERENCES test_parents (id) DEFERRABLE INITIALLY DEFERRED)`;
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions, test_children`;
   lateWriteError = undefined;
 });
 
@@ -136,5 +151,29 @@ describe("a group transaction", () => {
     expect(summary).toMatchObject({ claimed: 2, succeeded: 1, failed: 1 });
     const written = await db.scheduledJob.findMany({ where: { jobType: "test.written-by-handler" }, include: { runs: true } });
     expect(written.map((j) => [j.key, j.runs.length])).toEqual([["written:kept", 1]]);
+  });
+
+  it("records a refused COMMIT as a failed attempt of every job in the group, none of whose writes land", async () => {
+    const { db } = database;
+    const ids = await db.$transaction(async (tx) => {
+      const made: bigint[] = [];
+      for (const violate of [false, true, false]) made.push((await schedule(tx, deferredViolationJob, { runAt: now, payload: { violate } })).id);
+      return made;
+    });
+    const grouped = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    expect(grouped).toMatchObject({ claimed: 3, succeeded: 0, failed: 3 });
+    for (const id of ids) {
+      const job = (await findJob(db, id))!;
+      expect(job).toMatchObject({ status: "pending", attempts: 1 });
+      expect(job.lastError).toMatch(/test_children_parent_id_fkey/);
+    }
+    const [children] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM test_children`;
+    expect(children!.n).toBe(0n);
+
+    // One job per transaction isolates the culprit: the other two succeed.
+    const later = new Date(now.getTime() + 60_000);
+    const alone = await tick({ db, catalogue, now: later, budgetMs: 10_000, concurrency: 1, groupWindowMs: 0 });
+    expect(alone).toMatchObject({ claimed: 3, succeeded: 2, failed: 1 });
+    expect((await findJob(db, ids[1]!))!.status).toBe("pending");
   });
 });
