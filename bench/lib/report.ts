@@ -74,12 +74,12 @@ export function renderMarkdown(run: BenchRun): string {
     const rows = groupDrains(run.drains);
     out.push("### Drain: due no-op jobs, jobs/s (median of runs; min–max)");
     out.push("");
-    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | others' CPU % before each run |");
-    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | WAL bytes/job | others' CPU % before each run |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       const rates = row.runs.map((r) => perSecond(r.jobs, r.drainMs));
       out.push(
-        `| ${row.peer} | ${row.settings} | ${row.jobs.toLocaleString("en-US")} | ${row.runs.length} | **${fmt(row.rate)}** | ${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} | ${fmt(median(row.runs.map((r) => r.drainMs)))} | ${row.runs.map(busyPercent).join(" ")} |`,
+        `| ${row.peer} | ${row.settings} | ${row.jobs.toLocaleString("en-US")} | ${row.runs.length} | **${fmt(row.rate)}** | ${fmt(Math.min(...rates))}–${fmt(Math.max(...rates))} | ${fmt(median(row.runs.map((r) => r.drainMs)))} | ${fmt(median(row.runs.map((r) => r.walBytes / r.jobs)))} | ${row.runs.map(busyPercent).join(" ")} |`,
       );
     }
     out.push("");

@@ -10,6 +10,8 @@ export interface DrainResult {
   enqueueMs: number;
   /** From starting the worker (or tick) until every job is completed in the database. */
   drainMs: number;
+  /** WAL bytes the server wrote during the drain (see walPosition). */
+  walBytes: number;
   /** 1-minute load average when the timed drain started. */
   load1: number;
   /** How busy other processes kept the CPUs just before the run (0..1), see lib/machine.ts. */

@@ -139,3 +139,14 @@ export async function checkpoint(url: string): Promise<void> {
   // Needs superuser or pg_checkpoint: on a server where we lack it, measure without.
   await withClient(url, (client) => client.query("CHECKPOINT")).catch(() => undefined);
 }
+
+/**
+ * The server's WAL insert position in bytes. Differences bracket a drain: bytes of WAL written
+ * per job, a cost that does not depend on how busy the CPUs are. Server-wide, so it counts
+ * only the drain on a server nobody else writes to (the embedded one).
+ */
+export async function walPosition(url: string): Promise<number> {
+  return withClient(url, async (client) =>
+    Number((await client.query<{ bytes: string }>("SELECT (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::text AS bytes")).rows[0]!.bytes),
+  );
+}

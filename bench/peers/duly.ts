@@ -11,7 +11,7 @@ import { catalogue, demoPing } from "../../jobs/index.ts";
 import { repoDir } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
 import { delayOffsets, sleep, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
-import { checkpoint, withClient } from "../lib/server.ts";
+import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 export interface DulyDrainSettings {
   concurrency: number;
@@ -50,16 +50,18 @@ export async function dulyDrain(url: string, jobs: number, settings: DulyDrainSe
 
     await vacuumAnalyze(url, ["scheduled_jobs", "job_runs"]);
     await checkpoint(url);
+    const walBefore = await walPosition(url);
     const load = load1();
     const drainStart = performance.now();
     const summary = await tick({ db, catalogue, budgetMs: 600_000, mode: "drain", ...settings });
     const drainMs = performance.now() - drainStart;
+    const walBytes = (await walPosition(url)) - walBefore;
 
     const succeeded = await count(db, "SELECT count(*) AS n FROM scheduled_jobs WHERE status = 'succeeded'");
     if (summary.succeeded !== jobs || succeeded !== jobs) {
       throw new Error(`Duly drain incomplete: tick says ${summary.succeeded} succeeded (${summary.failed} failed, ${summary.errors.length} errors), table says ${succeeded} of ${jobs}`);
     }
-    return { peer: "Duly", settings: dulySettingsLabel(settings), jobs, enqueueMs, drainMs, load1: load };
+    return { peer: "Duly", settings: dulySettingsLabel(settings), jobs, enqueueMs, drainMs, walBytes, load1: load };
   } finally {
     await db.$disconnect();
   }

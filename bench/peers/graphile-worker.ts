@@ -6,7 +6,7 @@ import { EventEmitter } from "node:events";
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
 import { delayOffsets, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
-import { checkpoint, withClient } from "../lib/server.ts";
+import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface JobSpec {
   identifier: string;
@@ -81,6 +81,7 @@ export async function graphileDrain(url: string, jobs: number, settings: Graphil
     const events = new EventEmitter();
     let localQueues = 0;
     events.on("localQueue:init", () => (localQueues += 1));
+    const walBefore = await walPosition(url);
     const load = load1();
     const drainStart = performance.now();
     const runner = await graphile().run({
@@ -98,8 +99,9 @@ export async function graphileDrain(url: string, jobs: number, settings: Graphil
       // Completing deletes the row; with batched completion the last deletes land a little later.
       await pollUntil(async () => (await remainingJobs(url)) === 0, 5, 60_000, "graphile-worker completions");
       const drainMs = performance.now() - drainStart;
+      const walBytes = (await walPosition(url)) - walBefore;
       if (settings.localQueueSize > 1 && localQueues === 0) throw new Error("graphile-worker did not start a local queue: the preset option was ignored");
-      return { peer: "graphile-worker", settings: graphileSettingsLabel(settings), jobs, enqueueMs, drainMs, load1: load };
+      return { peer: "graphile-worker", settings: graphileSettingsLabel(settings), jobs, enqueueMs, drainMs, walBytes, load1: load };
     } finally {
       await runner.stop();
     }

@@ -7,7 +7,7 @@
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
 import { delayOffsets, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
-import { checkpoint, withClient } from "../lib/server.ts";
+import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface PgBossJob {
   id: string;
@@ -65,6 +65,7 @@ export async function pgBossDrain(url: string, jobs: number, settings: PgBossDra
 
     await withClient(url, (client) => client.query("VACUUM ANALYZE pgboss.job"));
     await checkpoint(url);
+    const walBefore = await walPosition(url);
     const load = load1();
     const drainStart = performance.now();
     if (settings.api === "fetch+complete") {
@@ -91,7 +92,8 @@ export async function pgBossDrain(url: string, jobs: number, settings: PgBossDra
     // work() completes a batch after its handler returns, without awaiting: wait for the rows.
     await pollUntil(async () => (await completedJobs(url)) === jobs, 5, 60_000, "pg-boss completions");
     const drainMs = performance.now() - drainStart;
-    return { peer: "pg-boss", settings: pgBossSettingsLabel(settings), jobs, enqueueMs, drainMs, load1: load };
+    const walBytes = (await walPosition(url)) - walBefore;
+    return { peer: "pg-boss", settings: pgBossSettingsLabel(settings), jobs, enqueueMs, drainMs, walBytes, load1: load };
   } finally {
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
