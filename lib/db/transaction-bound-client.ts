@@ -16,7 +16,7 @@ type Query = (...args: unknown[]) => Promise<unknown>;
 interface PinnedPool {
   /** A real pg.Pool (the adapter checks instanceof) whose query and connect are redirected. */
   pool: pg.Pool;
-  pin(client: pg.PoolClient): void;
+  pin(client: pg.PoolClient, beforeQuery?: () => Promise<void>): void;
   unpin(): void;
 }
 
@@ -24,6 +24,7 @@ interface PinnedPool {
 function createPinnedPool(): PinnedPool {
   const pool = new pg.Pool({ max: 1 }); // never opens a connection of its own
   let pinned: pg.PoolClient | null = null;
+  let beforeQuery: (() => Promise<void>) | undefined;
   const current = (): pg.PoolClient => {
     // A handler that outlived its transaction (timed out) must not write in autocommit mode.
     if (!pinned) throw new Error("this transaction has ended; the job's handler can no longer write");
@@ -37,10 +38,15 @@ function createPinnedPool(): PinnedPool {
     return null;
   };
   Object.assign(pool, {
-    query: (...args: unknown[]) => (current().query as Query)(...args),
+    query: async (...args: unknown[]) => {
+      const client = current();
+      await beforeQuery?.();
+      return (client.query as Query)(...args);
+    },
     // Prisma's own transactions (nested writes) become savepoints of the job's transaction.
     connect: async () => {
       const client = current();
+      await beforeQuery?.();
       const nested = {
         query: (config: unknown, ...rest: unknown[]) => {
           const sql = typeof config === "string" ? config : ((config as { text?: string }).text ?? "");
@@ -56,11 +62,13 @@ function createPinnedPool(): PinnedPool {
   });
   return {
     pool,
-    pin: (client) => {
+    pin: (client, hook) => {
       pinned = client;
+      beforeQuery = hook;
     },
     unpin: () => {
       pinned = null;
+      beforeQuery = undefined;
     },
   };
 }
@@ -78,8 +86,12 @@ export interface BoundClientLease {
 }
 
 export interface BoundClients {
-  /** A Prisma client bound to `connection`, which must already be inside BEGIN. */
-  bind(connection: pg.PoolClient): BoundClientLease;
+  /**
+   * A Prisma client bound to `connection`, which must already be inside BEGIN. `beforeQuery`
+   * runs (awaited) before each of the client's queries: the engine opens a job's savepoint
+   * there, so a job that sends no query costs no round trip.
+   */
+  bind(connection: pg.PoolClient, beforeQuery?: () => Promise<void>): BoundClientLease;
 }
 
 /**
@@ -89,14 +101,14 @@ export interface BoundClients {
 export function createBoundClients(): BoundClients {
   const free: Array<{ pinned: PinnedPool; prisma: PrismaClient }> = [];
   return {
-    bind(connection) {
+    bind(connection, beforeQuery) {
       const slot =
         free.pop() ??
         (() => {
           const pinned = createPinnedPool();
           return { pinned, prisma: new PrismaClient({ adapter: new PrismaPg(pinned.pool) }) };
         })();
-      slot.pinned.pin(connection);
+      slot.pinned.pin(connection, beforeQuery);
       let done = false;
       return {
         tx: slot.prisma as unknown as Tx,

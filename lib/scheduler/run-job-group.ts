@@ -148,8 +148,15 @@ async function runInTransaction(
     await connection.query("BEGIN");
     const held = await holdClaimedJobs(connection, candidates.map((r) => r.job));
     const openedAt = performance.now();
-    bound = boundClients.bind(connection);
+    // Each job runs inside a savepoint, opened lazily by its first query: a handler that
+    // decides there is nothing to do without asking the database costs no round trip.
     let savepointOpen = false;
+    let jobSavepoint: Promise<void> | undefined;
+    const openJobSavepoint = () =>
+      (jobSavepoint ??= connection.query(savepointOpen ? "RELEASE SAVEPOINT job; SAVEPOINT job" : "SAVEPOINT job").then(() => {
+        savepointOpen = true;
+      }));
+    bound = boundClients.bind(connection, openJobSavepoint);
     for (const runnable of candidates) {
       if (ran.length + failed.length > 0 && performance.now() - openedAt > windowMs) break;
       queue.shift();
@@ -160,8 +167,7 @@ async function runInTransaction(
         continue;
       }
       taken.push(runnable);
-      await connection.query(savepointOpen ? "RELEASE SAVEPOINT job; SAVEPOINT job" : "SAVEPOINT job");
-      savepointOpen = true;
+      jobSavepoint = undefined;
       try {
         await withinLease(definition, () =>
           definition.handler({
@@ -181,7 +187,11 @@ async function runInTransaction(
           queue.unshift(...ran.map((r) => r.runnable), ...failed.map((f) => f.runnable));
           return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }] };
         }
-        await connection.query("ROLLBACK TO SAVEPOINT job");
+        // Undo this job's writes, if it made any (a job that sent no query has no savepoint).
+        if (jobSavepoint) {
+          await jobSavepoint;
+          await connection.query("ROLLBACK TO SAVEPOINT job");
+        }
         failed.push({ runnable, record: failure(job, error, definition, clock()) });
       }
     }

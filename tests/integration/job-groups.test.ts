@@ -68,7 +68,17 @@ const deferredViolationJob = defineJob({
   },
 });
 
-const catalogue = createCatalogue([labelJob, overrunJob, modelWriterJob, deferredViolationJob]);
+/** Fails before sending any query: its savepoint is never opened, so nothing is rolled back. */
+const refuseJob = defineJob({
+  name: "test.refuse",
+  payload: z.object({}),
+  leaseMs: 10_000,
+  handler: async () => {
+    throw new Error("refused without asking the database");
+  },
+});
+
+const catalogue = createCatalogue([labelJob, overrunJob, modelWriterJob, deferredViolationJob, refuseJob]);
 
 async function executions(): Promise<Array<{ job_id: bigint; pid: number }>> {
   return database.db.$queryRaw`SELECT job_id, pid FROM test_executions ORDER BY job_id, pid`;
@@ -104,6 +114,17 @@ describe("a group transaction", () => {
     expect(failedJob).toMatchObject({ status: "pending", attempts: 1, lastError: "Error: job2 failed on purpose" });
     expect(failedJob.runAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(2_500);
     for (const id of ids.filter((id) => id !== failedId)) expect((await findJob(db, id))!.status).toBe("succeeded");
+  });
+
+  it("keeps its neighbours' writes when a job fails before sending any query", async () => {
+    const { db } = database;
+    const first = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: new Date(now.getTime() - 2), payload: { label: "first" } }));
+    const refused = await db.$transaction((tx) => schedule(tx, refuseJob, { runAt: new Date(now.getTime() - 1), payload: {} }));
+    const last = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: now, payload: { label: "last" } }));
+    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    expect(summary).toMatchObject({ claimed: 3, succeeded: 2, failed: 1 });
+    expect((await executions()).map((e) => e.job_id)).toEqual([first.id, last.id]);
+    expect((await findJob(db, refused.id))!.lastError).toBe("Error: refused without asking the database");
   });
 
   it("with a zero window runs one job per transaction", async () => {

@@ -11,6 +11,10 @@
 // - The attempt number is the fencing token: completion later requires attempts to be
 //   unchanged, so a worker whose lease was lost and re-claimed cannot finish the job.
 // - Only job types this deployment knows are claimed; leases come from their definitions.
+//   The type test is a plain filter (`= ANY`) and the order is the index's own (run_at), so
+//   the scan walks the index in order and stops after `limit` rows. An earlier version
+//   joined the types in and ordered by (run_at, id): the planner then read and sorted every
+//   due row on each claim, which made draining a backlog quadratic (bench/RESULTS.md).
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
 import { pgPoolOf, type Db } from "../../db/client.ts";
 
@@ -40,9 +44,8 @@ const claimSql = `
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(job_type text, lease_ms int)
   ), due AS (
     SELECT id FROM scheduled_jobs
-    WHERE status = 'pending' AND run_at <= $2::timestamptz
-      AND job_type IN (SELECT job_type FROM leases)
-    ORDER BY run_at, id
+    WHERE status = 'pending' AND run_at <= $2::timestamptz AND job_type = ANY($5::text[])
+    ORDER BY run_at
     LIMIT $3
     FOR UPDATE SKIP LOCKED
   ), claimed AS (
@@ -58,7 +61,7 @@ const claimSql = `
     SELECT id, attempts, $4, $2::timestamptz FROM claimed
   )
   SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id
-  FROM claimed ORDER BY run_at, id`;
+  FROM claimed ORDER BY run_at`;
 
 interface ClaimRow {
   id: string; job_type: string; key: string | null; run_at: Date; payload: unknown; payload_version: number;
@@ -67,7 +70,8 @@ interface ClaimRow {
 
 export async function claimDueJobs(db: Db, { now, tickId, limit, leases }: ClaimRequest): Promise<ClaimedJob[]> {
   const leasesJson = JSON.stringify(leases.map((l) => ({ job_type: l.jobType, lease_ms: l.leaseMs })));
-  const { rows } = await pgPoolOf(db).query<ClaimRow>(claimSql, [leasesJson, now, limit, tickId]);
+  const jobTypes = leases.map((l) => l.jobType);
+  const { rows } = await pgPoolOf(db).query<ClaimRow>(claimSql, [leasesJson, now, limit, tickId, jobTypes]);
   return rows.map((r) => ({
     id: BigInt(r.id), jobType: r.job_type, key: r.key, runAt: r.run_at, payload: r.payload, payloadVersion: r.payload_version,
     attempt: r.attempts, maxAttempts: r.max_attempts, subjectType: r.subject_type, subjectId: r.subject_id,
