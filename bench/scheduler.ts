@@ -55,8 +55,8 @@ const wants = (name: Scenario) => only.has(name);
 const idleSizes = quick ? [10_000] : [10_000, 100_000, 1_000_000];
 const idleTicks = quick ? 50 : 200;
 const delayPlan: DelayPlan = quick
-  ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500 }
-  : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000 };
+  ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500, settleJitterMs: 500 }
+  : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000, settleJitterMs: 2000 };
 
 const dulySettings: DulyDrainSettings[] = [];
 for (const concurrency of [2, 4]) {

@@ -37,8 +37,19 @@ export interface DelayPlan {
   firstMs: number;
   /** ...and the last this long after. */
   lastMs: number;
-  /** The worker runs this long before the jobs are scheduled (it is already idle and waiting). */
+  /** The worker runs this long before the jobs are scheduled (it is already idle and waiting)... */
   settleMs: number;
+  /**
+   * ...plus a random part up to this long, so the insert does not fall at the same point of a
+   * poll cycle in every run (a settle time that is a multiple of the poll interval would place
+   * the first jobs right before a poll and flatter whoever polls at that period).
+   */
+  settleJitterMs: number;
+}
+
+/** How long to let the worker idle before scheduling: settleMs plus a random part. */
+export function settleTime(plan: DelayPlan): number {
+  return plan.settleMs + Math.random() * plan.settleJitterMs;
 }
 
 /** Offsets from the scheduling instant, evenly spread from firstMs to lastMs. */

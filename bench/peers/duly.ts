@@ -10,7 +10,7 @@ import { createCatalogue, defineJob, scheduleMany, tick } from "../../lib/schedu
 import { catalogue, demoPing } from "../../jobs/index.ts";
 import { repoDir } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
-import { delayOffsets, sleep, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
+import { delayOffsets, settleTime, sleep, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 export interface DulyDrainSettings {
@@ -176,8 +176,8 @@ export async function dulyStartDelay(url: string, plan: DelayPlan): Promise<Dela
   try {
     await db.$queryRaw`SELECT 1`;
     const load = load1();
-    const ticking = tick({ db, catalogue: benchCatalogue, mode: "stay", budgetMs: plan.settleMs + plan.lastMs + 2000 });
-    await sleep(plan.settleMs);
+    const ticking = tick({ db, catalogue: benchCatalogue, mode: "stay", budgetMs: plan.settleMs + plan.settleJitterMs + plan.lastMs + 2000 });
+    await sleep(settleTime(plan));
     const base = Date.now();
     const inputs = delayOffsets(plan).map((offset) => ({ runAt: new Date(base + offset), payload: { dueAt: base + offset } }));
     await db.$transaction((tx) => scheduleMany(tx, stamp, inputs), { timeout: 120_000 });

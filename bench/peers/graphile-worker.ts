@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events";
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
-import { delayOffsets, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
+import { delayOffsets, settleTime, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface JobSpec {
@@ -131,7 +131,7 @@ export async function graphileStartDelay(url: string, plan: DelayPlan, pollInter
       },
     });
     try {
-      await sleep(plan.settleMs);
+      await sleep(settleTime(plan));
       const base = Date.now();
       await utils.addJobs(delayOffsets(plan).map((offset) => ({ identifier: "stamp", payload: { dueAt: base + offset }, runAt: new Date(base + offset) })));
       await waitForCount(() => delaysMs.length, plan.jobs, plan.lastMs + 2 * pollInterval + 5000);

@@ -6,7 +6,7 @@
 // Supervision (maintenance) and cron scheduling are turned off: housekeeping, not throughput.
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
-import { delayOffsets, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
+import { delayOffsets, settleTime, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface PgBossJob {
@@ -109,7 +109,7 @@ export async function pgBossStartDelay(url: string, plan: DelayPlan, pollingInte
       const now = Date.now();
       for (const job of batch) delaysMs.push(now - (job.data as { dueAt: number }).dueAt);
     });
-    await sleep(plan.settleMs);
+    await sleep(settleTime(plan));
     const base = Date.now();
     await boss.insert(delayOffsets(plan).map((offset) => ({ name: queue, data: { dueAt: base + offset }, startAfter: new Date(base + offset) })));
     await waitForCount(() => delaysMs.length, plan.jobs, plan.lastMs + 2 * pollingIntervalSeconds * 1000 + 5000);
