@@ -1,14 +1,11 @@
 // Duly, driven through its public API exactly as the app does: scheduleMany to enqueue, tick()
-// to run. Nothing here reaches into the engine except reading the claim statement's text, so
-// the EXPLAIN in RESULTS.md is of the statement the engine really sends.
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+// to run. For the EXPLAIN in RESULTS.md the claim is captured as claimDueJobs sends it, so the
+// plan shown is of the engine's real statement and parameters.
 import { z } from "zod";
-import { createDb, type Db } from "../../lib/db/client.ts";
+import { createDb, pgPoolOf, type Db } from "../../lib/db/client.ts";
 import { migrate } from "../../lib/db/migrate.ts";
-import { createCatalogue, defineJob, scheduleMany, tick } from "../../lib/scheduler/index.ts";
+import { claimDueJobs, createCatalogue, defineJob, scheduleMany, tick } from "../../lib/scheduler/index.ts";
 import { catalogue, demoPing } from "../../jobs/index.ts";
-import { repoDir } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
 import { delayOffsets, settleTime, sleep, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
@@ -115,28 +112,40 @@ export async function dulyIdleTicks(
       }
       results.push({ futureJobs: size, ticks, durationsMs });
     }
-    const explain = await explainClaim(url);
-    const explainNextWork = await explainNextWorkProbe(url);
+    // A plan that cannot be shown (the engine's statement changed shape) must not cost the timings.
+    const explain = await explainClaim(url, db).catch((error: Error) => `EXPLAIN failed: ${error.message}`);
+    const explainNextWork = await explainNextWorkProbe(url).catch((error: Error) => `EXPLAIN failed: ${error.message}`);
     return { results, explain, explainNextWork };
   } finally {
     await db.$disconnect();
   }
 }
 
-/** The claim statement's text, read from the engine's source so the plan shown is the real one. */
-async function claimStatement(): Promise<string> {
-  const source = await readFile(path.join(repoDir, "lib/scheduler/sql/claim-due-jobs.ts"), "utf8");
-  const match = /const claimSql = `([\s\S]*?)`;/.exec(source);
-  if (!match) throw new Error("could not find claimSql in lib/scheduler/sql/claim-due-jobs.ts");
-  return match[1]!;
-}
-
-async function explainClaim(url: string): Promise<string> {
-  const sql = await claimStatement();
-  const leases = JSON.stringify(catalogue.all().map((d) => ({ job_type: d.name, lease_ms: d.leaseMs })));
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the claim exactly as the engine sends it: claimDueJobs runs once
+ * through a pool whose query() records its statement and parameters, and those are explained.
+ * (Nothing is due, so the claim changes no row.)
+ */
+async function explainClaim(url: string, db: Db): Promise<string> {
+  const pool = pgPoolOf(db);
+  const original = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<unknown>;
+  let captured: { text: string; values: unknown[] } | undefined;
+  (pool as unknown as { query: typeof original }).query = (text: string, values?: unknown[]) => {
+    captured ??= { text, values: values ?? [] };
+    return original(text, values);
+  };
+  try {
+    const leases = catalogue.all().map((d) => ({ jobType: d.name, leaseMs: d.leaseMs }));
+    const now = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
+    captured = undefined;
+    await claimDueJobs(db, { now, tickId: "t_explain", limit: 100, leases });
+  } finally {
+    (pool as unknown as { query: typeof original }).query = original;
+  }
+  if (!captured) throw new Error("claimDueJobs sent no query");
+  const { text, values } = captured;
   return withClient(url, async (client) => {
-    const now = (await client.query<{ now: Date }>("SELECT clock_timestamp() AS now")).rows[0]!.now;
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, [leases, now, 100, "t_explain"]);
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
 }
