@@ -3,11 +3,13 @@ import { dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
 
 test("the agenda lists a job due this week and not one due next month", async ({ page, scheduleDemoPing }) => {
   const marker = uniqueMarker();
-  const now = Date.now();
+  // A fixed instant, not today: the e2e server travels in time (?now=), so the test does too.
+  const asOf = "2027-06-14T09:00:00.000Z";
+  const now = Date.parse(asOf);
   await scheduleDemoPing({ runAt: new Date(now + 2 * dayMs), subject: { type: "booking", id: `${marker}-soon` } });
   await scheduleDemoPing({ runAt: new Date(now + 30 * dayMs), subject: { type: "booking", id: `${marker}-later` } });
 
-  await page.goto("/agenda");
+  await page.goto(`/agenda?now=${asOf}`);
   await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
   const table = page.getByRole("table", { name: "Due in the next 7 days" });
   const soon = table.getByRole("row", { name: new RegExp(`booking:${marker}-soon`) });
@@ -20,7 +22,7 @@ test("the agenda lists a job due this week and not one due next month", async ({
   // The window lives in the URL: 30 days (the window's end is exclusive) still misses it, 31 includes it.
   await page.getByRole("link", { name: "30 days" }).click();
   await expect(page.getByRole("heading", { name: "Due in the next 30 days" })).toBeVisible();
-  await page.goto("/agenda?days=31");
+  await page.goto(`/agenda?days=31&now=${asOf}`);
   await expect(page.getByRole("row", { name: new RegExp(`booking:${marker}-later`) })).toBeVisible();
 });
 

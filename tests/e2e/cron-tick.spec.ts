@@ -1,6 +1,6 @@
 // GET /api/cron/tick over real HTTP: the secret is required, bad params change nothing, and a
 // tick at a future instant (time travel, enabled on the e2e server) runs the job due then.
-import { cronAuth, dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
+import { cronAuth, expect, test, uniqueMarker } from "./fixtures.ts";
 
 test("the cron route refuses callers without the right secret", async ({ request }) => {
   const missing = await request.get("/api/cron/tick");
@@ -50,7 +50,7 @@ test("bad query params get a 400 with the reason, and no tick", async ({ request
 
 test("a tick at a future instant runs the job due then", async ({ page, request, db, scheduleDemoPing }) => {
   const marker = uniqueMarker();
-  const runAt = new Date(Math.floor((Date.now() + 3 * dayMs) / 1000) * 1000);
+  const runAt = new Date("2027-07-01T12:00:00.000Z"); // a fixed instant: the tick travels to it
   const job = await scheduleDemoPing({ runAt, subject: { type: "booking", id: marker } });
   const anHourBefore = new Date(runAt.getTime() - 3_600_000).toISOString();
   const row = page.getByRole("row", { name: new RegExp(`booking:${marker}`) });
@@ -77,7 +77,8 @@ test("a tick at a future instant runs the job due then", async ({ page, request,
 });
 
 test("a staying call picks up a job that falls due while it stays, never before its time", async ({ request, db, scheduleDemoPing }) => {
-  // The real clock here (no time travel): the job falls due 1.5 s into a 4 s staying call.
+  // Truly wall time: a tick without ?now= runs on the database's clock, so the job is placed
+  // on it too, falling due 1.5 s into a 4 s staying call.
   const runAt = new Date(Date.now() + 1_500);
   const job = await scheduleDemoPing({ runAt, subject: { type: "booking", id: uniqueMarker() } });
 
