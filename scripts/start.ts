@@ -25,6 +25,7 @@ import { startNextServer } from "./lib/next-server.ts";
 import { isPortFree } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
 import { startTicker } from "./lib/ticker.ts";
+import { describeIssues } from "../lib/validation/describe-issues.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
-    logError(`bad settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    logError(`bad settings: ${describeIssues(parsed.error)}`);
     process.exit(2);
   }
   const settings = parsed.data;

@@ -1,6 +1,7 @@
 // Shared edge parsing for URL search params: every route and page parses its query with zod
 // and answers a bad one with a message a person can act on (and no work done).
 import { z } from "zod";
+import { describeIssues as describeZodIssues } from "@/lib/validation/describe-issues.ts";
 
 /** A search param value as Next hands it to pages, or as URLSearchParams yields it. */
 export type RawSearchParams = Record<string, string | string[] | undefined>;
@@ -21,14 +22,9 @@ export const isoInstant = z
   .transform((value) => new Date(value));
 
 /** One line naming each bad param: `now: expected an ISO instant...; mode: Invalid option...`. */
+/** Query-string wording of zod issues: "days: must be at least 1", "unknown parameter(s): x". */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      if (issue.code === "unrecognized_keys") return `unknown parameter(s): ${issue.keys.join(", ")}`;
-      const where = issue.path.length > 0 ? issue.path.join(".") : "query";
-      return `${where}: ${issue.message}`;
-    })
-    .join("; ");
+  return describeZodIssues(error, { root: "query", unknownKeys: "unknown parameter(s)" });
 }
 
 /** Whether `?now=` may move the clock (demos and e2e only; never in production). */

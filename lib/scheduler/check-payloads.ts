@@ -2,7 +2,7 @@
 // catalogue can no longer run: unknown type, newer version than the code, or a schema misfit.
 import type { DbOrTx } from "../db/client.ts";
 import type { Catalogue } from "./job-definition.ts";
-import { describeIssues } from "./describe-issues.ts";
+import { describeIssues } from "../validation/describe-issues.ts";
 
 export interface PayloadMisfit {
   id: string;

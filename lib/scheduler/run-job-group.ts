@@ -11,7 +11,7 @@ import type { Clock } from "./clock.ts";
 import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } from "./job-definition.ts";
 import type { ClaimedJob } from "./sql/claim-due-jobs.ts";
 import { holdClaimedJobs, markFailed, markManySucceeded, markRunLeaseLost, type FailureRecord } from "./sql/finish-attempt.ts";
-import { describeIssues } from "./describe-issues.ts";
+import { describeIssues } from "../validation/describe-issues.ts";
 
 export type AttemptOutcome = "succeeded" | "failed" | "dead" | "lease_lost";
 

@@ -5,7 +5,7 @@ import type { Tx } from "../db/client.ts";
 import type { JobDefinition } from "./job-definition.ts";
 import { SchedulerError, SchedulerErrorCode } from "./errors.ts";
 import { subjectColumns, type Subject } from "./subject.ts";
-import { describeIssues } from "./describe-issues.ts";
+import { describeIssues } from "../validation/describe-issues.ts";
 
 export interface ScheduleInput<Schema extends z.ZodType> {
   runAt: Date;
