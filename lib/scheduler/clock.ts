@@ -2,7 +2,7 @@
 // tick and carried forward by this process's monotonic timer, so every "is it due?" question
 // in the tick is asked against the same time source as now() in SQL. Tests and time travel
 // pass an instant instead, and the clock runs forward from it.
-import type { Db } from "../db/client.ts";
+import { pgPoolOf, type Db } from "../db/client.ts";
 
 export type Clock = () => Date;
 
@@ -17,6 +17,7 @@ export function frozenClock(instant: Date): Clock {
 }
 
 export async function databaseClock(db: Db): Promise<Clock> {
-  const rows = await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
+  // On the tick's own pg pool, like the tick's other statements (docs/decisions/0003).
+  const { rows } = await pgPoolOf(db).query<{ now: Date }>("SELECT clock_timestamp() AS now");
   return clockStartingAt(rows[0]!.now);
 }
