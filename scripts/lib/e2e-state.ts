@@ -14,4 +14,4 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 export const e2eStateFile = process.env.DULY_E2E_STATE ?? path.join(root, ".data", "e2e-server.json");
 
 /** The e2e server's CRON_SECRET; only ever used against that throwaway server. */
-export const e2eCronSecret = "e2e-secret";
+export const e2eCronSecret = "e2e-secret-0123456789abcdef";

@@ -1,0 +1,63 @@
+// Every setting Duly's app reads from the environment, parsed in one place with zod. A bad value
+// stops start-up with one message naming each bad variable; nothing else reads process.env.
+// (scripts/ have their own start-up settings such as PORT; they validate these too, early.)
+import { z } from "zod";
+import { describeIssues } from "./validation/describe-issues.ts";
+
+const flag = z.enum(["0", "1"], { error: 'expected "0" or "1"' });
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: "expected a postgresql:// connection string" });
+
+const schema = z.object({
+  /** The database the app queries. Behind a transaction-mode pooler (PgBouncer, Neon, Supabase) in production. */
+  DATABASE_URL: postgresUrl,
+  /**
+   * A direct (session) connection to the same database: migrations (they hold a session advisory
+   * lock) and the staying tick's LISTEN. Defaults to DATABASE_URL, which is right when that is
+   * not a transaction-mode pooler.
+   */
+  DIRECT_URL: postgresUrl.optional(),
+  /** Bearer secret of GET /api/cron/tick. The route refuses to run without it. */
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Accept ?now= on the cron route and pages (demos and e2e only; never in production). */
+  DULY_TIME_TRAVEL: flag.default("0"),
+  /** Finished jobs (succeeded, cancelled) older than this many days are pruned daily. */
+  DULY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Connections in the app's pool; a tick runs up to this many lanes minus one. */
+  DULY_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /** Staying ticks LISTEN on DIRECT_URL so a job due now starts at once ("0": poll only). */
+  DULY_LISTEN: flag.default("1"),
+});
+
+export type Settings = z.output<typeof schema>;
+
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettingsError";
+  }
+}
+
+/** Parses `env` (empty strings count as unset). Throws SettingsError naming every bad variable. */
+export function parseSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    throw new SettingsError(`bad settings: ${describeIssues(parsed.error, { root: "environment" })}`);
+  }
+  return parsed.data;
+}
+
+let cached: Settings | undefined;
+
+/** The process's settings, parsed once. */
+export function settings(): Settings {
+  cached ??= parseSettings();
+  return cached;
+}
+
+/** The URL for session work (migrations, LISTEN). */
+export function directUrl(s: Settings = settings()): string {
+  return s.DIRECT_URL ?? s.DATABASE_URL;
+}
