@@ -16,8 +16,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
-import { databaseClock, syncRecurringSchedules } from "../lib/scheduler/index.ts";
-import { catalogue } from "../jobs/index.ts";
+import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
@@ -92,7 +91,6 @@ async function main(): Promise<void> {
     const db = createDb(databaseUrl, { poolSize: 2 });
     try {
       const now = (await databaseClock(db))();
-      await syncRecurringSchedules(db, catalogue, now);
       if (settings.DULY_SEED === "1") {
         const { created } = await seedDemoData(db, now);
         if (created > 0) log(`seeded ${created} demo job(s)`);
