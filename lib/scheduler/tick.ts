@@ -54,6 +54,10 @@ export interface TickOptions {
   pollMs?: number;
   /** In stay mode, LISTEN on this session URL (DIRECT_URL) to start jobs due now at once. */
   listenUrl?: string;
+  /** With a LISTEN connection up, the poll is only a fallback: this long. */
+  listeningPollMs?: number;
+  /** Housekeeping runs about this often (tests lengthen it to isolate other wake-ups). */
+  housekeepingEveryMs?: number;
 }
 
 export interface TickSummary {
@@ -85,11 +89,7 @@ export interface TickSummary {
   errors: string[];
 }
 
-/** Housekeeping runs at most this often per tick (and always about this often). */
-const housekeepingEveryMs = 1000;
 const minSleepMs = 5;
-/** With a LISTEN connection, the poll is only a fallback. */
-const listeningPollMs = 1000;
 /** A lane gives up after this many failures in a row without progress. */
 const maxConsecutiveLaneFailures = 3;
 /** At most this many errors are kept in a summary (a kill storm would fill it). */
@@ -102,7 +102,7 @@ export function newTickId(): string {
 export async function tick(options: TickOptions): Promise<TickSummary> {
   const {
     db, catalogue, budgetMs, mode = "drain", concurrency = 4, pollMs = 250, groupWindowMs = 50,
-    travelling = false,
+    travelling = false, listeningPollMs = 1000, housekeepingEveryMs = 1000,
   } = options;
   const maxClaim = Math.min(options.maxClaim ?? maxGroupSize, maxGroupSize);
   const pool = pgPoolOf(db);
@@ -144,6 +144,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let leaseClock: Clock = clock;
   let lastHousekeeping = -Infinity;
   let housekeepingBusy = false;
+  /** The last sweep ran out of time with schedules still due. */
+  let sweepUnfinished = false;
   /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
   let perJobMs: number | undefined;
 
@@ -169,14 +171,17 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         if (job.status === "dead") summary.dead += 1;
         if (job.status === "cancelled") summary.cancelled += 1;
       }
-      let sweep = result.recurringDue;
+      let sweep = result.recurringDue || sweepUnfinished;
       if (shouldReconcile(catalogue, result.recurringFingerprint)) {
-        await reconcileRecurringSchedules(lane.connection, catalogue, result.databaseNow);
+        // New schedules start from the next occurrence after the tick's clock (the real one
+        // when travelling: a travelled instant must not decide real schedules).
+        await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
         markReconciled(catalogue);
         sweep = true;
       }
       if (sweep) {
         const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });
+        sweepUnfinished = !swept.complete;
         summary.recurringEnqueued += swept.enqueued;
         for (const error of swept.errors) addError(error);
       }
@@ -271,6 +276,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           const jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, limit, types });
           failures = 0;
           if (jobs.length === 0) {
+            if (primary && sweepUnfinished && !housekeepingBusy) {
+              await runHousekeeping(lane, false); // finish the sweep before leaving or sleeping
+              continue;
+            }
             if (mode === "drain" || !primary) return;
             lane.close();
             lane = null; // an idle lane holds no connection

@@ -34,6 +34,8 @@ export function occurrenceKey(name: string, occurrence: Date): string {
 
 export interface RecurringSweep {
   enqueued: number;
+  /** False when the time budget ran out with schedules still due (the next housekeeping goes on). */
+  complete: boolean;
   /** One line per schedule that failed, for the tick's summary. */
   errors: string[];
 }
@@ -54,14 +56,18 @@ export async function sweepRecurringSchedules(
   catalogue: Catalogue,
   { now, travelling }: { now: Date; travelling: boolean },
 ): Promise<RecurringSweep> {
-  const sweep: RecurringSweep = { enqueued: 0, errors: [] };
+  const sweep: RecurringSweep = { enqueued: 0, complete: true, errors: [] };
   const knownTypes = catalogue.all().map((d) => d.name);
   if (!travelling) await flagUnknownTypes(connection, knownTypes, now);
   const startedAt = performance.now();
   // A travelled sweep leaves schedules due, so it looks at one batch only.
-  for (let batch = 0; travelling ? batch < 1 : performance.now() - startedAt < sweepBudgetMs; batch++) {
+  for (let batch = 0; ; batch++) {
     const taken = await sweepBatch(connection, catalogue, knownTypes, now, travelling, sweep);
-    if (taken < batchSize) break;
+    if (taken < batchSize || travelling) break;
+    if (performance.now() - startedAt >= sweepBudgetMs) {
+      sweep.complete = false;
+      break;
+    }
   }
   return sweep;
 }
