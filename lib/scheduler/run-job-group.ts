@@ -65,11 +65,11 @@ export class LeaseTimeoutError extends Error {
  */
 export class SwallowedDatabaseError extends Error {
   constructor(definition: JobDefinition, cause: unknown) {
-    const what = cause instanceof Error ? cause.message.split("\n").at(-1)?.trim() : String(cause);
+    const what = cause instanceof Error ? cause.message.split("\n").filter(Boolean).at(-1)?.trim() : String(cause);
     super(
-      `${definition.name} returned normally after a database error (${what}), which left its transaction aborted; ` +
-        "its writes were rolled back. Let the error propagate, or avoid it (e.g. INSERT ... ON CONFLICT DO NOTHING " +
-        "instead of catching a unique violation); see README, Writing a job type",
+      `${definition.name} caught a database error (${what}) and carried on, but PostgreSQL had already aborted ` +
+        "the job's transaction, so its writes were rolled back. Let the error propagate, or avoid it (e.g. " +
+        "INSERT ... ON CONFLICT DO NOTHING instead of catching a unique violation); see README, Writing a job type",
     );
     this.name = "SwallowedDatabaseError";
   }
@@ -244,10 +244,14 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           ),
         );
         if (jobSavepoint && (connection as unknown as { getTransactionStatus(): string }).getTransactionStatus() === "E") {
-          throw new SwallowedDatabaseError(definition, bound.lastQueryError());
+          throw new SwallowedDatabaseError(definition, bound.firstQueryError());
         }
         ran.push({ runnable, finishedAt: clock() });
-      } catch (error) {
+      } catch (thrown) {
+        // A handler that swallowed a database error usually fails on its next query with
+        // "current transaction is aborted": name the error it swallowed instead.
+        const first = bound?.firstQueryError();
+        const error = isAbortedTransaction(thrown) && first && !isAbortedTransaction(first) ? new SwallowedDatabaseError(definition, first) : thrown;
         if (error instanceof LeaseTimeoutError) {
           // The handler may still be running, maybe inside a statement or a lock wait: cut it
           // off from the connection, end its backend (which releases the group's row locks at
@@ -319,6 +323,12 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     // No progress and a healthy connection: replace it anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };
   }
+}
+
+/** 25P02: the transaction (here: the job's savepoint) is aborted; commands are ignored. */
+function isAbortedTransaction(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return (error as { code?: string }).code === "25P02" || text.includes("25P02") || text.includes("current transaction is aborted");
 }
 
 function toError(error: unknown): Error {
