@@ -90,6 +90,8 @@ export interface TickSummary {
 }
 
 const minSleepMs = 5;
+/** Jobs a lane claims before it knows how long they take. */
+const initialClaim = 8;
 /** A lane gives up after this many failures in a row without progress. */
 const maxConsecutiveLaneFailures = 3;
 /** At most this many errors are kept in a summary (a kill storm would fill it). */
@@ -190,11 +192,18 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     }
   }
 
+  /**
+   * How many jobs a lane claims: what it can start soon. A claimed job waits for its turn
+   * behind the lane's others (protected, but not running), so a lane takes about what one
+   * group transaction runs in its window, never more than fits in the remaining budget (a
+   * call must not run far past it), and a few until it has measured how long jobs take.
+   */
   function claimLimit(): number {
     const remaining = deadline - performance.now();
-    // Claim only what can start within the budget: a call must not run far past it.
-    if (perJobMs === undefined) return remaining > 5_000 ? maxClaim : 1;
-    return Math.max(1, Math.min(maxClaim, Math.floor(remaining / Math.max(perJobMs, 0.01))));
+    if (perJobMs === undefined) return Math.min(maxClaim, initialClaim);
+    const cost = Math.max(perJobMs, 0.01);
+    const perWindow = Math.ceil(Math.max(groupWindowMs, 1) / cost);
+    return Math.max(1, Math.min(maxClaim, perWindow, Math.floor(remaining / cost)));
   }
 
   const runOptions = {
