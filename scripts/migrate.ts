@@ -14,7 +14,10 @@ function readSettings(): Settings {
     return parseSettings();
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    console.error(`${error.message}\ne.g. DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duly (DIRECT_URL too behind a pooler)`);
+    console.error(error.message);
+    if (!process.env.DATABASE_URL) {
+      console.error("e.g. DATABASE_URL=postgresql://postgres@127.0.0.1:5432/duly (and DIRECT_URL behind a pooler)");
+    }
     process.exit(2);
   }
 }
