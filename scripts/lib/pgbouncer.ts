@@ -24,10 +24,12 @@ import { z } from "zod";
 import { freePort } from "./ports.ts";
 
 /** DULY_TEST_PGBOUNCER: "1" puts the test databases behind a PgBouncer this run starts. */
-const modeSchema = z.enum(["0", "1"], { error: 'DULY_TEST_PGBOUNCER: expected "0" or "1"' }).default("0");
+const modeSchema = z.enum(["0", "1"]).default("0");
 
 export function pgbouncerRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  return modeSchema.parse(env.DULY_TEST_PGBOUNCER || undefined) === "1";
+  const parsed = modeSchema.safeParse(env.DULY_TEST_PGBOUNCER || undefined);
+  if (!parsed.success) throw new Error(`DULY_TEST_PGBOUNCER: expected "0" or "1", got ${JSON.stringify(env.DULY_TEST_PGBOUNCER)}`);
+  return parsed.data === "1";
 }
 
 /** The pgbouncer executable: on the PATH, or where Debian puts it (/usr/sbin is not on every PATH). */
