@@ -32,6 +32,8 @@ const port = z.coerce.number().int().min(1).max(65_535);
 const flag = z.enum(["0", "1"]);
 const settingsSchema = z.object({
   DATABASE_URL: z.string().optional(),
+  /** Migrations go through it when DATABASE_URL is a transaction pooler (docs/deploy.md). */
+  DIRECT_URL: z.string().optional(),
   PORT: port.default(3000),
   PGPORT_EMBEDDED: port.default(54_320),
   CRON_SECRET: z.string().optional(),
@@ -85,8 +87,10 @@ async function main(): Promise<void> {
     abortIfStopping();
 
     // 2. Schema, recurring schedules, demo data.
-    if (await ensureDatabase(databaseUrl)) log(`created database ${new URL(databaseUrl).pathname.slice(1)}`);
-    const applied = await migrate(databaseUrl, { log: (line) => log(`migrate: ${line}`) });
+    // The migrator holds a session advisory lock: never through a transaction pooler.
+    const migrationUrl = settings.DATABASE_URL ? (settings.DIRECT_URL ?? databaseUrl) : databaseUrl;
+    if (await ensureDatabase(migrationUrl)) log(`created database ${new URL(migrationUrl).pathname.slice(1)}`);
+    const applied = await migrate(migrationUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(databaseUrl, { poolSize: 2 });
     try {
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
         ...childEnv,
         NODE_ENV: "production",
         DATABASE_URL: databaseUrl,
+        DIRECT_URL: migrationUrl,
         CRON_SECRET: cronSecret,
         DULY_TIME_TRAVEL: timeTravel ?? "0",
       },
