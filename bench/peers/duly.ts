@@ -136,7 +136,7 @@ async function explainClaim(url: string, db: Db): Promise<string> {
     },
   };
   const now = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
-  await claimDueJobs(recorder as never, { now, leaseFrom: now, tickId: "t_explain", limit: 32, types: catalogue.claimableTypes(false) });
+  await claimDueJobs(recorder as never, { now, leaseFrom: now, tickId: "t_explain", claimer: "t_explain", limit: 32, types: catalogue.claimableTypes(false) });
   if (!captured) throw new Error("claimDueJobs sent no query");
   const { text, values } = captured;
   return withClient(url, async (client) => {

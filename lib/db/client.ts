@@ -39,6 +39,11 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // 'error' on the pool; without a listener that event would exit the process. pg has already
   // removed the dead client; the next checkout opens a fresh one.
   pool.on("error", (error) => console.error(`[duly] an idle database connection failed: ${error.message}`));
+  // Checked-out connections get listeners from whoever holds them, but not all holders keep one
+  // for as long as a late 'error' can arrive (pg-pool's own query() listens with `once`; a
+  // backend killed while a client changes hands emits after it). Every connection keeps this
+  // one for life; the failure itself reaches the caller through the query that fails.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   (db as WithPool)[poolKey] = pool;
   // Prisma disposes the pool only if it ever connected; a process that only used the pool

@@ -81,7 +81,12 @@ interface Runnable {
   payload: unknown;
   /** The lease as last written (claim or renewal). */
   leaseExpiresAt: Date;
+  /** Transactions of this job that died with their connection (it then runs again, same attempt). */
+  connectionLosses: number;
 }
+
+/** A job whose transaction dies with its connection this many times records a failed attempt. */
+const maxConnectionLosses = 2;
 
 interface TransactionEnding {
   /** Set when the connection must be destroyed instead of reused. */
@@ -142,7 +147,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
       options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, clock())));
       continue;
     }
-    queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt });
+    queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt, connectionLosses: 0 });
   }
 
   // A transaction that fails before taking any job (BEGIN refused, a row lock it cannot get)
@@ -305,13 +310,25 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
   } catch (error) {
     // The transaction itself failed (BEGIN or COMMIT refused, a lock or statement timeout in
     // the engine's own statements, the connection lost): nothing of it landed. Every job it
-    // took records its own error, or the transaction's, as a failed attempt.
+    // took records its own error, or the transaction's, as a failed attempt; unless the
+    // connection died, which is no job's fault (below).
     bound?.discard();
     let destroy: Error | undefined = lane.broken ?? undefined;
     if (!destroy) await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
     options.onError(`a group transaction failed: ${describeError(error)}`);
     let unfinished = taken;
-    if (taken.length === 0 && giveUpOnFailure) {
+    if (lane.broken || isConnectionLoss(error)) {
+      // The connection died (a killed backend, a restarted server or pooler): the server rolled
+      // the transaction back and nothing of it landed. Its jobs are not at fault: they run
+      // again in a fresh transaction under the same attempt, which re-holds them first and so
+      // finds out if another worker took one meanwhile. Only a job that keeps losing its
+      // connection records a failed attempt.
+      const again = taken.filter((r) => r.connectionLosses < maxConnectionLosses);
+      for (const r of again) r.connectionLosses += 1;
+      queue.unshift(...again);
+      unfinished = taken.filter((r) => !again.includes(r));
+      destroy ??= toError(error);
+    } else if (taken.length === 0 && giveUpOnFailure) {
       // Nothing could start, repeatedly: record it rather than loop.
       unfinished = candidates.filter((r) => queue.includes(r));
       for (const r of unfinished) queue.splice(queue.indexOf(r), 1);
@@ -320,9 +337,20 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       runnable,
       record: failed.get(runnable) ?? failure(runnable.job, error, runnable.definition, clock()),
     }));
-    // No progress and a healthy connection: replace it anyway, so the next try starts clean.
+    // No progress: replace the connection anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };
   }
+}
+
+/**
+ * Whether an error means the connection itself is gone: the backend was terminated (57P01),
+ * the server or pooler went away (08xxx, PgBouncer's "server conn crashed?"), the socket closed.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? "";
+  if (code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08")) return true;
+  const text = error instanceof Error ? error.message : String(error);
+  return /Connection terminated|connection error|server conn crashed|ECONNRESET|EPIPE|terminating connection/i.test(text);
 }
 
 /** 25P02: the transaction (here: the job's savepoint) is aborted; commands are ignored. */

@@ -20,7 +20,7 @@ import { Lane } from "./lane.ts";
 import { markReconciled, reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
 import { sweepRecurringSchedules } from "./recurring/sweep.ts";
 import { describeError, isUnavailable, maxGroupSize, runClaimedJobs, type AttemptOutcome } from "./run-job-group.ts";
-import { claimDueJobs, type ClaimedJob } from "./sql/claim-due-jobs.ts";
+import { claimDueJobs, findClaimedBy, type ClaimedJob } from "./sql/claim-due-jobs.ts";
 import { housekeeping, millisecondsUntilNextWork } from "./sql/housekeeping.ts";
 import { listeningWakeUp, pollingWakeUp, sleep, type WakeUp } from "./wake-up.ts";
 
@@ -252,7 +252,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   const spawnLane = (lane: Lane | null) => {
     if (activeLanes >= maxLanes) return;
     activeLanes += 1;
-    lanes.push(runLane(lane, lanes.length === 0).finally(() => (activeLanes -= 1)));
+    lanes.push(runLane(lane, lanes.length === 0, `${summary.tickId}/${lanes.length}`).finally(() => (activeLanes -= 1)));
   };
 
   async function idleWait(): Promise<void> {
@@ -271,9 +271,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     if (ms > 0) await wake.wait(ms, since);
   }
 
-  async function runLane(initial: Lane | null, primary: boolean): Promise<void> {
+  async function runLane(initial: Lane | null, primary: boolean, claimer: string): Promise<void> {
     let lane = initial;
     let failures = 0;
+    /** A claim failed on a dying connection: it may have committed anyway. */
+    let claimUnanswered = false;
     try {
       while (performance.now() < deadline) {
         try {
@@ -282,7 +284,16 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             await runHousekeeping(lane, false);
           }
           const limit = claimLimit();
-          const jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, limit, types });
+          let jobs: ClaimedJob[];
+          if (claimUnanswered) {
+            jobs = await findClaimedBy(lane.connection, claimer);
+            claimUnanswered = false;
+            if (jobs.length > 0) addError(`recovered ${jobs.length} job(s) whose claim committed on a connection that died`);
+          } else {
+            claimUnanswered = true;
+            jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, claimer, limit, types });
+            claimUnanswered = false;
+          }
           failures = 0;
           if (jobs.length === 0) {
             if (primary && sweepUnfinished && !housekeepingBusy) {

@@ -16,9 +16,13 @@ async function withConnection<T>(db: Db, work: (lane: Lane) => Promise<T>): Prom
   }
 }
 
-export function claim(db: Db, catalogue: Catalogue, { now, tickId, limit = 10 }: { now: Date; tickId: string; limit?: number }): Promise<ClaimedJob[]> {
+export function claim(
+  db: Db,
+  catalogue: Catalogue,
+  { now, tickId, limit = 10, leaseFrom = now }: { now: Date; tickId: string; limit?: number; leaseFrom?: Date },
+): Promise<ClaimedJob[]> {
   return withConnection(db, (lane) =>
-    claimDueJobs(lane.connection, { now, leaseFrom: now, tickId, limit, types: catalogue.claimableTypes(false) }),
+    claimDueJobs(lane.connection, { now, leaseFrom, tickId, claimer: tickId, limit, types: catalogue.claimableTypes(false) }),
   );
 }
 
