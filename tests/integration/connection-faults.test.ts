@@ -7,8 +7,8 @@
 //   on what it got and leaves nothing running when it returns.
 import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { randomBytes } from "node:crypto";
 import { useTestDatabase } from "../helpers/database.ts";
+import { createLimitedRole, type LimitedRole } from "../helpers/limited-role.ts";
 import { createEffectTables, countJob, stormJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import { startTickLoop, startTickProcess } from "../fixtures/processes.ts";
 import { createDb } from "../../lib/db/client.ts";
@@ -121,63 +121,18 @@ describe("a process ticking in a loop under a storm of killed connections", () =
 });
 
 describe("when connections run out", () => {
-  // A role limited to two connections stands in for a server at max_connections (superusers,
-  // which the test harness connects as, are exempt from connection limits). Direct URLs: the
-  // limit is the server's, not a pooler's.
-  const role = `duly_limited_${randomBytes(4).toString("hex")}`;
-  const password = randomBytes(8).toString("hex");
-  let limitedUrl = "";
-  let created = false;
-
-  /** DDL names a role, which no bind parameter can: escaped by pg instead. */
-  async function admin(statements: (client: pg.Client) => string[]): Promise<void> {
-    const client = new pg.Client({ connectionString: database.directUrl });
-    await client.connect();
-    try {
-      for (const sql of statements(client)) await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
-  async function createLimitedRole(): Promise<void> {
-    if (created) return;
-    await admin((c) => {
-      const name = c.escapeIdentifier(role);
-      return [
-        `CREATE ROLE ${name} LOGIN PASSWORD ${c.escapeLiteral(password)} CONNECTION LIMIT 2`,
-        `GRANT ALL ON ALL TABLES IN SCHEMA public TO ${name}`,
-        `GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO ${name}`,
-      ];
-    });
-    const url = new URL(database.directUrl);
-    url.username = role;
-    url.password = password;
-    limitedUrl = url.toString();
-    created = true;
-  }
-
+  let role: LimitedRole | undefined;
+  const limitedRole = async () => (role ??= await createLimitedRole(database.directUrl, 2));
   afterAll(async () => {
-    if (!created) return;
-    await admin((c) => [`DROP OWNED BY ${c.escapeIdentifier(role)}`, `DROP ROLE ${c.escapeIdentifier(role)}`]);
+    await role?.drop();
   });
 
-  async function holdConnections(count: number): Promise<pg.Client[]> {
-    const clients: pg.Client[] = [];
-    for (let i = 0; i < count; i++) {
-      const client = new pg.Client({ connectionString: limitedUrl });
-      await client.connect();
-      clients.push(client);
-    }
-    return clients;
-  }
-
   it("none to be had: the tick claims nothing and says the database is unavailable", async () => {
-    await createLimitedRole();
+    const { url, hold } = await limitedRole();
     const now = await databaseNow();
     await database.db.$transaction((tx) => scheduleMany(tx, countJob, Array.from({ length: 20 }, () => ({ runAt: now, payload: {} }))));
-    const held = await holdConnections(2);
-    const limited = createDb(limitedUrl, { poolSize: 4, connectionTimeoutMs: 2_000 });
+    const held = await hold(2);
+    const limited = createDb(url, { poolSize: 4, connectionTimeoutMs: 2_000 });
     try {
       const summary = await tick({ db: limited, catalogue: testCatalogue(), now, budgetMs: 5_000 });
       expect(summary).toMatchObject({ status: "unavailable", claimed: 0 });
@@ -192,11 +147,11 @@ describe("when connections run out", () => {
   });
 
   it("one to be had: the tick runs every job on it and leaves none running", async () => {
-    await createLimitedRole();
+    const { url, hold } = await limitedRole();
     const now = await databaseNow();
     await database.db.$transaction((tx) => scheduleMany(tx, countJob, Array.from({ length: 100 }, () => ({ runAt: now, payload: {} }))));
-    const held = await holdConnections(1);
-    const limited = createDb(limitedUrl, { poolSize: 4, connectionTimeoutMs: 2_000 });
+    const held = await hold(1);
+    const limited = createDb(url, { poolSize: 4, connectionTimeoutMs: 2_000 });
     try {
       const summary = await tick({ db: limited, catalogue: testCatalogue(), now, budgetMs: 20_000, concurrency: 4 });
       expect(summary).toMatchObject({ claimed: 100, succeeded: 100 });
