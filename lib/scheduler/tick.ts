@@ -58,6 +58,8 @@ export interface TickOptions {
   listeningPollMs?: number;
   /** Housekeeping runs about this often (tests lengthen it to isolate other wake-ups). */
   housekeepingEveryMs?: number;
+  /** Called each time the tick has found nothing to claim and is about to sleep (stay mode). */
+  onIdle?: () => void;
 }
 
 export interface TickSummary {
@@ -303,6 +305,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             if (mode === "drain" || !primary) return;
             lane.close();
             lane = null; // an idle lane holds no connection
+            options.onIdle?.();
             await idleWait();
             continue;
           }

@@ -27,17 +27,22 @@ async function counter(): Promise<number> {
 }
 
 /**
- * Terminates every backend whose application_name is `victim`, from a session of its own
- * (direct: it must reach the server's backends by pid, not a pooler's). Returns how many.
+ * Terminates the victim's backends, from a session of its own (direct: it must reach the
+ * server's backends by pid). Directly connected, the victim's are those with its
+ * application_name; behind PgBouncer its queries run on the pooler's server connections, which
+ * carry no client's name, so every backend of the database but the attacker's is killed (as a
+ * server restart would). Returns how many.
  */
 async function killBackends(victim: string): Promise<number> {
+  const pooled = database.url !== database.directUrl;
   const attacker = new pg.Client({ connectionString: database.directUrl, application_name: "attacker" });
   await attacker.connect();
   try {
     const { rows } = await attacker.query<{ n: string }>(
       `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND application_name = ANY($1::text[]) AND pid <> pg_backend_pid()`,
-      [[victim, "duly-listener"]],
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+         AND ($2::boolean OR application_name = ANY($1::text[]))`,
+      [[victim, "duly-listener"], pooled],
     );
     return Number(rows[0]!.n);
   } finally {

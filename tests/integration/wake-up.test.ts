@@ -15,6 +15,13 @@ async function databaseNow(): Promise<Date> {
   return row!.now;
 }
 
+/** A tick's onIdle hook, and a promise for its first call. */
+function idleSignal(): { onIdle: () => void; firstIdle: Promise<void> } {
+  let resolve: () => void = () => {};
+  const firstIdle = new Promise<void>((r) => (resolve = r));
+  return { onIdle: () => resolve(), firstIdle };
+}
+
 /** Resolves once a LISTEN session is open on the test database. */
 async function listenerUp(): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -36,11 +43,13 @@ describe("a staying tick listening for due jobs", () => {
   it("starts a job scheduled for now, a job moved to now and one run now, woken by notifications alone", async () => {
     const { db, directUrl } = database;
     // LISTEN needs a session: the direct URL, as DIRECT_URL in production.
+    const idle = idleSignal();
     const staying = tick({
-      db, catalogue: testCatalogue(), mode: "stay", budgetMs: 3_000, listenUrl: directUrl,
-      pollMs: minute, listeningPollMs: minute, housekeepingEveryMs: minute,
+      db, catalogue: testCatalogue(), mode: "stay", budgetMs: 5_000, listenUrl: directUrl,
+      pollMs: minute, listeningPollMs: minute, housekeepingEveryMs: minute, onIdle: idle.onIdle,
     });
     await listenerUp();
+    await idle.firstIdle; // it has claimed what there was and sleeps: only a notification can wake it
     const later = new Date((await databaseNow()).getTime() + 30 * minute);
     const [scheduled, moved, runNowJob] = await db.$transaction(async (tx) => [
       await schedule(tx, countJob, { runAt: await databaseNow(), payload: {} }),
@@ -56,10 +65,12 @@ describe("a staying tick listening for due jobs", () => {
 
   it("without a listener the same tick waits for its poll (the notification is what woke it)", async () => {
     const { db } = database;
+    const idle = idleSignal();
     const staying = tick({
-      db, catalogue: testCatalogue(), mode: "stay", budgetMs: 1_500, pollMs: minute, housekeepingEveryMs: minute,
+      db, catalogue: testCatalogue(), mode: "stay", budgetMs: 2_000, pollMs: minute, housekeepingEveryMs: minute,
+      onIdle: idle.onIdle,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await idle.firstIdle;
     const job = await db.$transaction(async (tx) => schedule(tx, countJob, { runAt: await databaseNow(), payload: {} }));
     const summary = await staying;
     expect(summary).toMatchObject({ listening: false, claimed: 0 });
