@@ -257,7 +257,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     lanes.push(runLane(lane, lanes.length === 0, `${summary.tickId}/${lanes.length}`).finally(() => (activeLanes -= 1)));
   };
 
-  async function idleWait(): Promise<void> {
+  /** Sleeps until there may be work; false when the sleep used up the budget. */
+  async function idleWait(): Promise<boolean> {
     const since = wake.sequence;
     let untilNext: number | null = null;
     try {
@@ -269,8 +270,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     const untilHousekeeping = lastHousekeeping + housekeepingEveryMs - performance.now();
     const remaining = deadline - performance.now();
     // At least minSleepMs: a due job the claim did not get is held by another tick's lock.
-    const ms = Math.min(Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping)), remaining);
-    if (ms > 0) await wake.wait(ms, since);
+    const wanted = Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping));
+    if (remaining > 0) await wake.wait(Math.min(wanted, remaining), since);
+    // Slept to the deadline (a timer may fire a hair before it by this clock): the budget is
+    // spent, unless a notification cut the sleep short.
+    return wanted < remaining || wake.sequence !== since;
   }
 
   async function runLane(initial: Lane | null, primary: boolean, claimer: string): Promise<void> {
@@ -306,7 +310,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             lane.close();
             lane = null; // an idle lane holds no connection
             options.onIdle?.();
-            await idleWait();
+            if (!(await idleWait())) return;
             continue;
           }
           summary.claimed += jobs.length;

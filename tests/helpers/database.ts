@@ -97,7 +97,8 @@ export async function createUnmigratedDatabase(): Promise<BareDatabase> {
 /** A fresh database copied from the migrated template, with a Prisma client. */
 export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
   const database = await copyDatabase(testDatabaseServer().templateDatabase);
-  const db = createDb(database.url, { poolSize: options.poolSize });
+  // Named statements on direct connections, as production's "auto" does; never through the pooler.
+  const db = createDb(database.url, { poolSize: options.poolSize, preparedStatements: database.url === database.directUrl });
   return {
     url: database.url,
     directUrl: database.directUrl,

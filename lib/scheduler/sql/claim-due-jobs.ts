@@ -19,7 +19,7 @@
 // - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
 //   the connection it will run on, so nothing is claimed that cannot start.
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
-import type { Queryable } from "./queryable.ts";
+import { statement, type Queryable } from "./queryable.ts";
 
 export interface ClaimedJob {
   id: bigint;
@@ -92,9 +92,9 @@ export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tick
   if (types.length === 0 || limit < 1) return [];
   const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs, version: t.version })));
   const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
-  const { rows } = await connection.query<ClaimRow>(claimSql, [
+  const { rows } = await connection.query<ClaimRow>(statement(connection, "duly_claim", claimSql, [
     typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer,
-  ]);
+  ]));
   return rows.map(toClaimedJob);
 }
 
