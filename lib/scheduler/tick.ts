@@ -114,6 +114,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   const deadline = startedAt + budgetMs;
   const types = catalogue.claimableTypes(travelling);
   const knownTypes = catalogue.all().map((d) => d.name);
+  const longestLeaseMs = Math.max(1, ...types.map((t) => t.leaseMs));
   const summary: TickSummary = {
     tickId: options.tickId ?? newTickId(),
     mode,
@@ -202,7 +203,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
    */
   function claimLimit(): number {
     const remaining = deadline - performance.now();
-    if (perJobMs === undefined) return Math.min(maxClaim, initialClaim);
+    // Before any job was measured, assume each may take its whole lease.
+    if (perJobMs === undefined) return Math.max(1, Math.min(maxClaim, initialClaim, Math.floor(remaining / longestLeaseMs)));
     const cost = Math.max(perJobMs, 0.01);
     const perWindow = Math.ceil(Math.max(groupWindowMs, 1) / cost);
     return Math.max(1, Math.min(maxClaim, perWindow, Math.floor(remaining / cost)));
