@@ -80,8 +80,9 @@ describe("a tick whose connection is killed", () => {
     const worker = startTickProcess(url, "db", {
       DULY_TEST_MODE: "stay", DULY_TEST_BUDGET_MS: "4000", DULY_TEST_APP_NAME: "victim-idle", DULY_TEST_LISTEN_URL: directUrl,
     });
-    // Wait until it is idle and listening, then kill every connection it has.
-    for (let i = 0; i < 100; i++) {
+    // Wait until it is idle and listening (a loaded machine may take a while to start a
+    // process), then kill every connection it has.
+    for (let i = 0; i < 600; i++) {
       const [row] = await database.db.$queryRaw<Array<{ n: bigint }>>`
         SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'duly-listener'`;
       if (row!.n > 0n) break;
@@ -101,15 +102,18 @@ describe("a process ticking in a loop under a storm of killed connections", () =
   it("loses nothing and doubles nothing", async () => {
     const { db, url } = database;
     const jobs = 1000;
+    const worker = startTickLoop(url, { DULY_TEST_APP_NAME: "victim-storm" });
+    await worker.waitFor("READY");
+    // Work keeps falling due all through the storm.
     const now = await databaseNow();
-    await db.$transaction((tx) => scheduleMany(tx, stormJob, Array.from({ length: jobs }, (_, i) => ({ runAt: new Date(now.getTime() + i * 10), payload: {} }))));
-    const worker = startTickLoop(url, { DULY_TEST_APP_NAME: "victim-storm", DULY_TEST_MIN_MS: "3500" });
+    await db.$transaction((tx) => scheduleMany(tx, stormJob, Array.from({ length: jobs }, (_, i) => ({ runAt: new Date(now.getTime() + i * 3), payload: {} }))));
     let kills = 0;
     const stormEnds = performance.now() + 3_000;
     while (performance.now() < stormEnds) {
       kills += await killBackends("victim-storm");
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 150));
     }
+    worker.stop();
     const exit = await worker.done;
     expect(exit.code, exit.stderr).toBe(0);
     expect(exit.totals).not.toBeNull();
