@@ -21,6 +21,9 @@ import {
 import type { Queryable } from "./sql/queryable.ts";
 import type { BoundClientLease } from "../db/transaction-bound-client.ts";
 import { describeIssues } from "../validation/describe-issues.ts";
+import { describeError } from "./describe-error.ts";
+
+export { describeError };
 
 export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost";
 
@@ -35,7 +38,9 @@ export interface RunOptions {
    * effects become visible at most about this much after its handler returns.
    */
   windowMs: number;
-  /** Ends a database backend from another connection (the lease is over and it is stuck). */
+  /** Cancels the statement a database backend runs, from another connection (its lease is over). */
+  cancelBackend(pid: number): Promise<void>;
+  /** Ends a database backend from another connection (it did not come back after a cancel). */
   terminateBackend(pid: number): Promise<void>;
   onOutcome(job: ClaimedJob, outcome: AttemptOutcome): void;
   /** Something went wrong that is not a job's own failure (for the tick's summary). */
@@ -65,7 +70,7 @@ export class LeaseTimeoutError extends Error {
  */
 export class SwallowedDatabaseError extends Error {
   constructor(definition: JobDefinition, cause: unknown) {
-    const what = cause instanceof Error ? cause.message.split("\n").filter(Boolean).at(-1)?.trim() : String(cause);
+    const what = cause instanceof Error ? cause.message.split("\n").filter(Boolean).at(-1)?.trim() : describeError(cause);
     super(
       `${definition.name} caught a database error (${what}) and carried on, but PostgreSQL had already aborted ` +
         "the job's transaction, so its writes were rolled back. Let the error propagate, or avoid it (e.g. " +
@@ -102,11 +107,17 @@ export const maxGroupSize = 32;
 /** Timeouts for the engine's own statements inside a group (holding rows, completing, committing). */
 const engineStatementTimeoutMs = 30_000;
 const engineLockTimeoutMs = 10_000;
-const maxErrorLength = 4000;
 
-export function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.length > maxErrorLength ? `${text.slice(0, maxErrorLength)}…` : text;
+/** The SQLSTATE of an error, if it carries one. */
+function sqlState(error: unknown): string {
+  if (typeof error !== "object" || error === null) return "";
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : "";
+}
+
+/** The message of an error, whatever was thrown. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : describeError(error);
 }
 
 function failure(job: ClaimedJob, error: unknown, definition: JobDefinition | undefined, now: Date): FailureRecord {
@@ -258,17 +269,22 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
         const first = bound?.firstQueryError();
         const error = isAbortedTransaction(thrown) && first && !isAbortedTransaction(first) ? new SwallowedDatabaseError(definition, first) : thrown;
         if (error instanceof LeaseTimeoutError) {
-          // The handler may still be running, maybe inside a statement or a lock wait: cut it
-          // off from the connection, end its backend (which releases the group's row locks at
-          // once), and drop the transaction. This job failed; the others of the group were only
-          // collateral, so they go back to the front of the queue for a fresh transaction.
+          // The handler may still be running, maybe inside a statement or a lock wait. Cut it
+          // off from the connection, cancel what it is doing in the database (the transaction
+          // and its row locks stay ours, so the jobs waiting their turn stay protected) and roll
+          // its writes back; the group then commits as usual with this job failed. Only if the
+          // connection does not come back promptly is its backend ended and the transaction
+          // dropped, the others of the group going back to the queue.
           bound.discard();
           bound = undefined;
-          await options.terminateBackend(backendPid).catch((terminateError: Error) =>
-            options.onError(`could not end the backend of ${definition.name} job ${job.id} after its lease: ${terminateError.message}`),
-          );
-          queue.unshift(...taken.filter((r) => r !== runnable));
-          return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }], leaseLost };
+          const opening = jobSavepoint as Promise<void> | undefined;
+          const regained = await regainConnection(connection, backendPid, opening, options);
+          if (!regained) {
+            queue.unshift(...taken.filter((r) => r !== runnable));
+            return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }], leaseLost };
+          }
+          failed.set(runnable, failure(job, error, definition, clock()));
+          break;
         }
         // Undo this job's writes, if it made any (a job that sent no query has no savepoint).
         const opening = jobSavepoint as Promise<void> | undefined; // assigned by the handler's first query
@@ -279,7 +295,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
         failed.set(runnable, failure(job, error, definition, clock()));
       }
     }
-    bound.release();
+    bound?.release();
     bound = undefined;
 
     if (timeoutsChanged) {
@@ -347,24 +363,63 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
  * the server or pooler went away (08xxx, PgBouncer's "server conn crashed?"), the socket closed.
  */
 export function isConnectionLoss(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? "";
+  const code = sqlState(error);
   if (code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08")) return true;
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   return /Connection terminated|connection error|server conn crashed|ECONNRESET|EPIPE|terminating connection/i.test(text);
 }
 
 /** 25P02: the transaction (here: the job's savepoint) is aborted; commands are ignored. */
 function isAbortedTransaction(error: unknown): boolean {
-  const text = error instanceof Error ? error.message : String(error);
-  return (error as { code?: string }).code === "25P02" || text.includes("25P02") || text.includes("current transaction is aborted");
+  const text = messageOf(error);
+  return sqlState(error) === "25P02" || text.includes("25P02") || text.includes("current transaction is aborted");
 }
 
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(describeError(error));
 }
 
 function outcomeOf(status: "pending" | "dead" | "cancelled"): AttemptOutcome {
   return status === "pending" ? "failed" : status;
+}
+
+/** How long a cancelled handler's connection may take to come back before its backend is ended. */
+const regainGraceMs = 2_000;
+
+/**
+ * After a lease timeout: cancels the handler's statement (if it is in one) and rolls back to its
+ * savepoint, keeping the transaction. True when the connection is usable again; false when it
+ * did not answer within the grace (its backend is then ended, and the caller drops it).
+ */
+async function regainConnection(
+  connection: pg.PoolClient,
+  backendPid: number,
+  jobSavepoint: Promise<void> | undefined,
+  options: RunOptions,
+): Promise<boolean> {
+  await options.cancelBackend(backendPid).catch((error: Error) => options.onError(`could not cancel a handler's statement after its lease: ${error.message}`));
+  // The pg client runs queries in order: this runs once the cancelled statement (and anything
+  // the handler had queued behind it, which fails in the aborted transaction) has ended.
+  const rollback = (async () => {
+    if (jobSavepoint) {
+      await jobSavepoint.catch(() => {});
+      await connection.query("ROLLBACK TO SAVEPOINT job");
+    } else {
+      await connection.query("SELECT 1");
+    }
+  })();
+  rollback.catch(() => {}); // if it loses the race below, its failure is the destroyed connection's
+  let timer: NodeJS.Timeout | undefined;
+  const regained = await Promise.race([
+    rollback.then(() => true, () => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), regainGraceMs))),
+  ]);
+  clearTimeout(timer);
+  if (regained) return true;
+  await options.terminateBackend(backendPid).catch((error: Error) =>
+    options.onError(`could not end a stuck backend after its lease: ${error.message}`),
+  );
+  return false;
 }
 
 /** Records a failed attempt on its own (outside any group transaction). */

@@ -219,7 +219,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       return leaseClock;
     },
     windowMs: groupWindowMs,
-    terminateBackend: (pid: number) => terminateBackend(pool, pid),
+    cancelBackend: (pid: number) => signalBackend(pool, pid, "cancel"),
+    terminateBackend: (pid: number) => signalBackend(pool, pid, "terminate"),
     onOutcome: tally,
     onError: addError,
   };
@@ -352,7 +353,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
 }
 
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(describeError(error));
 }
 
 function poolSize(pool: pg.Pool): number {
@@ -360,12 +361,13 @@ function poolSize(pool: pg.Pool): number {
 }
 
 /**
- * Ends a backend from a connection of its own, outside the pool (whose connections the lanes
- * may all hold). pg_terminate_backend(pid, timeout) waits until the backend has exited, so its
- * row locks are gone when this returns. Behind a transaction pooler the pid read inside the
- * transaction is the server backend serving it, which is the one to end.
+ * Cancels a backend's statement, or ends the backend, from a connection of its own, outside the
+ * pool (whose connections the lanes may all hold). pg_terminate_backend(pid, timeout) waits
+ * until the backend has exited, so its row locks are gone when this returns. Behind a
+ * transaction pooler the pid read inside the transaction is the server backend serving it, the
+ * one to signal.
  */
-async function terminateBackend(pool: pg.Pool, pid: number): Promise<void> {
+async function signalBackend(pool: pg.Pool, pid: number, signal: "cancel" | "terminate"): Promise<void> {
   const { connectionString, host, port, user, password, database, ssl } = (pool as unknown as { options: pg.ClientConfig }).options;
   const client = new pg.Client({
     connectionString, host, port, user, password, database, ssl,
@@ -375,7 +377,7 @@ async function terminateBackend(pool: pg.Pool, pid: number): Promise<void> {
   client.on("error", () => {}); // a failure surfaces through connect/query below
   try {
     await client.connect();
-    await client.query("SELECT pg_terminate_backend($1, 3000)", [pid]);
+    await client.query(signal === "cancel" ? "SELECT pg_cancel_backend($1)" : "SELECT pg_terminate_backend($1, 3000)", [pid]);
   } finally {
     await client.end().catch(() => {});
   }

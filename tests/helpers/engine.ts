@@ -41,6 +41,7 @@ export function runClaimed(db: Db, catalogue: Catalogue, job: ClaimedJob, clock:
     const errors: string[] = [];
     await runClaimedJobs(lane, [job], {
       catalogue, clock, leaseClock: clock, windowMs: 50,
+      cancelBackend: async () => {},
       terminateBackend: async () => {},
       onOutcome: (_job, o) => (outcome = o),
       onError: (message) => errors.push(message),

@@ -140,7 +140,7 @@ describe("a group transaction", () => {
     expect(row!.n).toBe(3n);
   });
 
-  it("abandons a handler that overruns its lease, fails only that job, and reruns its neighbours", async () => {
+  it("abandons a handler that overruns its lease, fails only that job, and commits its neighbours", async () => {
     const { db } = database;
     const before = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: new Date(now.getTime() - 2), payload: { label: "before" } }));
     const overrun = await db.$transaction((tx) => schedule(tx, overrunJob, { runAt: new Date(now.getTime() - 1), payload: {} }));

@@ -22,6 +22,7 @@ import { boundClients } from "../bound-clients.ts";
 import { dueOccurrences, type CatchUpPolicy } from "../cron-occurrences.ts";
 import type { Catalogue } from "../job-definition.ts";
 import { schedule } from "../schedule-job.ts";
+import { describeError } from "../describe-error.ts";
 
 /** Most occurrences one schedule enqueues at once under the 'all' policy (the newest ones). */
 export const catchUpAllCap = 100;
@@ -124,7 +125,7 @@ async function sweepBatch(
         await connection.query("RELEASE SAVEPOINT schedule");
       } catch (error) {
         await connection.query("ROLLBACK TO SAVEPOINT schedule");
-        const message = error instanceof Error ? error.message : String(error);
+        const message = error instanceof Error ? describeError(error.message) : describeError(error);
         sweep.errors.push(`recurring schedule ${row.name}: ${message}`);
         if (!travelling) await recordFailure(connection, row, message, now, error);
       }
