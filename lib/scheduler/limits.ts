@@ -52,7 +52,7 @@ export const subject = z.object({
   id: z.union([
     storableText("subject id", limits.subjectIdLength).min(1, "subject id must not be empty"),
     z.number().int("subject id must be a whole number").safe("subject id must be a safe integer"),
-    z.bigint(),
+    z.bigint().refine((value) => value.toString().length <= limits.subjectIdLength, `subject id must be at most ${limits.subjectIdLength} digits`),
   ]),
 });
 

@@ -33,6 +33,8 @@ export interface RunOptions {
   clock: Clock;
   /** The real clock leases are renewed by (the same as `clock` unless time-travelling). */
   leaseClock: Clock;
+  /** The tick travels in time: a failed attempt backs off from real time, not the travelled instant. */
+  travelling?: boolean;
   /**
    * A group's transaction takes no further job once it has been open this long, so a job's
    * effects become visible at most about this much after its handler returns.
@@ -132,6 +134,16 @@ function failure(job: ClaimedJob, error: unknown, definition: JobDefinition | un
   };
 }
 
+/**
+ * When a failure is recorded: the tick's clock; when travelling, the later of the job's own
+ * run_at and the real clock, so its retry stays where real ticks (or further travel) find it.
+ */
+function failedAt(options: RunOptions, job: ClaimedJob): Date {
+  if (!options.travelling) return options.clock();
+  const real = options.leaseClock();
+  return job.runAt > real ? job.runAt : real;
+}
+
 /** Runs `jobs` (claimed by this lane) to completion, reporting each outcome. */
 export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: RunOptions): Promise<void> {
   const { catalogue, clock } = options;
@@ -142,12 +154,12 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
     // between claim and run.
     if (!definition) {
       const error = new PermanentJobError(`unknown job type ${job.jobType}`);
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, undefined, clock())));
+      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, undefined, failedAt(options, job))));
       continue;
     }
     if (job.payloadVersion > definition.version) {
       const error = new Error(`payload version ${job.payloadVersion} is newer than ${definition.name} version ${definition.version} in this code; newer code will run it`);
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, clock())));
+      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, failedAt(options, job))));
       continue;
     }
     const parsed = definition.payload.safeParse(job.payload);
@@ -155,7 +167,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
       const error = new PermanentJobError(
         `payload (version ${job.payloadVersion}) does not fit ${definition.name} version ${definition.version}: ${describeIssues(parsed.error)}`,
       );
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, clock())));
+      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, failedAt(options, job))));
       continue;
     }
     queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt, connectionLosses: 0 });
@@ -281,9 +293,9 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           const regained = await regainConnection(connection, backendPid, opening, options);
           if (!regained) {
             queue.unshift(...taken.filter((r) => r !== runnable));
-            return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }], leaseLost };
+            return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, failedAt(options, job)) }], leaseLost };
           }
-          failed.set(runnable, failure(job, error, definition, clock()));
+          failed.set(runnable, failure(job, error, definition, failedAt(options, job)));
           break;
         }
         // Undo this job's writes, if it made any (a job that sent no query has no savepoint).
@@ -292,7 +304,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           await opening.catch(() => {});
           if (savepointOpen) await connection.query("ROLLBACK TO SAVEPOINT job");
         }
-        failed.set(runnable, failure(job, error, definition, clock()));
+        failed.set(runnable, failure(job, error, definition, failedAt(options, job)));
       }
     }
     bound?.release();
@@ -351,7 +363,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     }
     const failuresToRecord = unfinished.map((runnable) => ({
       runnable,
-      record: failed.get(runnable) ?? failure(runnable.job, error, runnable.definition, clock()),
+      record: failed.get(runnable) ?? failure(runnable.job, error, runnable.definition, failedAt(options, runnable.job)),
     }));
     // No progress: replace the connection anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };

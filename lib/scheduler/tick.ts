@@ -151,6 +151,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let housekeepingBusy = false;
   /** The last sweep ran out of time with schedules still due. */
   let sweepUnfinished = false;
+  /** A travelling tick attempts each job at most once (see ClaimRequest.exclude). */
+  const attemptedWhileTravelling = new Set<bigint>();
   /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
   let perJobMs: number | undefined;
 
@@ -219,6 +221,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       return leaseClock;
     },
     windowMs: groupWindowMs,
+    travelling,
     cancelBackend: (pid: number) => signalBackend(pool, pid, "cancel"),
     terminateBackend: (pid: number) => signalBackend(pool, pid, "terminate"),
     onOutcome: tally,
@@ -300,7 +303,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             if (jobs.length > 0) addError(`recovered ${jobs.length} job(s) whose claim committed on a connection that died`);
           } else {
             claimUnanswered = true;
-            jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, claimer, limit, types });
+            jobs = await claimDueJobs(lane.connection, {
+              now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, claimer, limit, types,
+              exclude: travelling ? [...attemptedWhileTravelling] : undefined,
+            });
             claimUnanswered = false;
           }
           failures = 0;
@@ -317,6 +323,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             continue;
           }
           summary.claimed += jobs.length;
+          if (travelling) for (const job of jobs) attemptedWhileTravelling.add(job.id);
           for (const job of jobs) summary.jobTypes[job.jobType] = (summary.jobTypes[job.jobType] ?? 0) + 1;
           if (jobs.length === limit) spawnLane(null); // a backlog: one more lane helps
           const runStartedAt = performance.now();

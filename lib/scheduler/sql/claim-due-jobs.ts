@@ -55,6 +55,12 @@ export interface ClaimRequest {
   claimer: string;
   limit: number;
   types: ClaimableType[];
+  /**
+   * Jobs not to take again. A time-travelling tick passes those it already attempted: their
+   * retries back off from the real clock, so at the travelled instant they would be due again at
+   * once and could use up every attempt in one call.
+   */
+  exclude?: bigint[];
 }
 
 const claimSql = `
@@ -64,6 +70,7 @@ const claimSql = `
     SELECT id FROM scheduled_jobs
     WHERE status = 'pending' AND run_at <= $2::timestamptz AND job_type = ANY($5::text[])
       AND payload_version <= ($6::jsonb ->> job_type)::int
+      AND NOT (id = ANY($9::bigint[]))
     ORDER BY run_at
     LIMIT $3
     FOR UPDATE SKIP LOCKED
@@ -88,12 +95,12 @@ interface ClaimRow {
   attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null; lease_expires_at: Date;
 }
 
-export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, claimer, limit, types }: ClaimRequest): Promise<ClaimedJob[]> {
+export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, claimer, limit, types, exclude = [] }: ClaimRequest): Promise<ClaimedJob[]> {
   if (types.length === 0 || limit < 1) return [];
   const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs, version: t.version })));
   const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
   const { rows } = await connection.query<ClaimRow>(statement(connection, "duly_claim", claimSql, [
-    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer,
+    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer, exclude,
   ]));
   return rows.map(toClaimedJob);
 }

@@ -40,11 +40,13 @@ export interface HousekeepingResult {
 
 const housekeepingSql = `
   WITH clock AS MATERIALIZED (
-    SELECT coalesce($1::timestamptz, clock_timestamp()) AS now, clock_timestamp() AS db_now
+    -- "real": leases and recovery follow the database's clock when the tick travels in time.
+    SELECT coalesce($1::timestamptz, clock_timestamp()) AS now, clock_timestamp() AS db_now,
+           CASE WHEN $2::boolean THEN clock_timestamp() ELSE coalesce($1::timestamptz, clock_timestamp()) END AS real
   ), expired AS (
     SELECT j.id FROM scheduled_jobs j, clock
     WHERE j.status = 'running'
-      AND j.lease_expires_at <= CASE WHEN $2::boolean THEN clock.db_now ELSE clock.now END
+      AND j.lease_expires_at <= clock.real
     ORDER BY j.lease_expires_at
     LIMIT $4
     FOR UPDATE OF j SKIP LOCKED
@@ -53,17 +55,18 @@ const housekeepingSql = `
     SET status = CASE WHEN j.cancelled_at IS NOT NULL THEN 'cancelled'
                       WHEN j.attempts >= j.max_attempts THEN 'dead'
                       ELSE 'pending' END::job_status,
-        -- Retry at once (the lease already waited), or at the time someone moved it to.
+        -- Retry at once (the lease already waited), or at the time someone moved it to; by the
+        -- real clock, so a travelled tick never pushes real work into its future.
         run_at = CASE WHEN j.cancelled_at IS NULL AND j.attempts < j.max_attempts
-                      THEN greatest(j.run_at, c.now) ELSE j.run_at END,
-        finished_at = CASE WHEN j.cancelled_at IS NOT NULL OR j.attempts >= j.max_attempts THEN c.now END,
+                      THEN greatest(j.run_at, c.real) ELSE j.run_at END,
+        finished_at = CASE WHEN j.cancelled_at IS NOT NULL OR j.attempts >= j.max_attempts THEN c.real END,
         last_error = 'attempt ' || j.attempts || ' of ' || j.max_attempts
                      || ': the worker stopped before finishing (lease expired)',
-        lease_expires_at = NULL, locked_by = NULL, updated_at = c.now
+        lease_expires_at = NULL, locked_by = NULL, updated_at = c.real
     FROM expired, clock c WHERE j.id = expired.id
     RETURNING j.id, j.attempts, j.status, j.last_error
   ), closed_runs AS (
-    UPDATE job_runs r SET outcome = 'lost', finished_at = (SELECT now FROM clock), error = released.last_error
+    UPDATE job_runs r SET outcome = 'lost', finished_at = (SELECT real FROM clock), error = released.last_error
     FROM released WHERE r.job_id = released.id AND r.attempt = released.attempts AND r.outcome = 'running'
   )
   SELECT c.now, c.db_now,
