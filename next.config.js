@@ -8,6 +8,9 @@ const nextConfig = {
   // The e2e and local servers are started by our scripts; no telemetry banner or powered-by
   // header is needed.
   poweredByHeader: false,
+  // When this code was built: of two deployments ticking one database (a rollout), the newer
+  // build's recurring schedules win (lib/scheduler/recurring/reconcile.ts). Inlined at build.
+  env: { DULY_BUILT_AT: new Date().toISOString() },
   typescript: {
     // `next build` type-checks what it compiles (app, components, lib, jobs) and nothing else:
     // scripts and tests are checked by `npm run typecheck`, and must not fail the app's build.

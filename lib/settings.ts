@@ -78,6 +78,16 @@ export function preparedStatementsEnabled(s: Settings = settings()): boolean {
   return s.DIRECT_URL === undefined || s.DIRECT_URL === s.DATABASE_URL;
 }
 
+/**
+ * When the running code was built (next.config.js inlines DULY_BUILT_AT into the app's bundle);
+ * outside a build (scripts, tests), when this process started.
+ */
+export function codeBuiltAt(): Date {
+  const stamped = process.env.DULY_BUILT_AT;
+  const parsed = stamped ? new Date(stamped) : undefined;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date(Math.round(performance.timeOrigin));
+}
+
 /** The URL for session work (migrations, LISTEN). */
 export function directUrl(s: Settings = settings()): string {
   return s.DIRECT_URL ?? s.DATABASE_URL;

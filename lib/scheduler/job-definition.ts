@@ -6,6 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { validateCron } from "./cron-occurrences.ts";
 import { limits } from "./limits.ts";
 import type { ClaimableType } from "./sql/claim-due-jobs.ts";
+import { codeBuiltAt } from "../settings.ts";
 
 export interface RetryPolicy {
   /** Attempts before the job is marked dead, counting the first. */
@@ -114,11 +115,20 @@ export interface Catalogue {
   recurring: RecurringDefinition[];
   /** sha256 of the recurring schedules as declared: a tick reconciles the table when it differs. */
   recurringFingerprint: string;
+  /** md5 of the table's active rows as this code would write them (the same text housekeeping hashes). */
+  recurringTableDigest: string;
+  /** When this code was built: between two deployments, the newer build's schedules win. */
+  builtAt: Date;
   /** What the claim may take: every type, or in a time-travelling tick those that run in it. */
   claimableTypes(travelling: boolean): ClaimableType[];
 }
 
-export function createCatalogue(definitions: JobDefinition[], recurring: RecurringDefinition[] = []): Catalogue {
+export interface CatalogueOptions {
+  /** When this code was built (default: lib/settings.ts codeBuiltAt()). */
+  builtAt?: Date;
+}
+
+export function createCatalogue(definitions: JobDefinition[], recurring: RecurringDefinition[] = [], options: CatalogueOptions = {}): Catalogue {
   const byName = new Map<string, JobDefinition>();
   for (const definition of definitions) {
     if (byName.has(definition.name)) throw new Error(`job type ${definition.name} is defined twice`);
@@ -126,6 +136,9 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
   }
   const names = new Set<string>();
   for (const schedule of recurring) {
+    if (!/^[a-z0-9][a-z0-9._:-]{0,99}$/i.test(schedule.name)) {
+      throw new Error(`recurring schedule name ${JSON.stringify(schedule.name)}: letters, digits and . _ : - only (at most 100)`);
+    }
     if (names.has(schedule.name)) throw new Error(`recurring schedule ${schedule.name} is declared twice`);
     names.add(schedule.name);
     const definition = byName.get(schedule.jobType);
@@ -142,8 +155,22 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
     all: () => all,
     recurring,
     recurringFingerprint: fingerprintOf(recurring),
+    recurringTableDigest: tableDigestOf(recurring),
+    builtAt: options.builtAt ?? codeBuiltAt(),
     claimableTypes: (travelling) => (travelling ? travelTypes : everyType),
   };
+}
+
+/**
+ * The digest housekeeping computes over recurring_schedules' active rows (sql/housekeeping.ts):
+ * name, cron, zone, type and catch-up policy, one line each, in name order (names are ASCII,
+ * so JavaScript's order is PostgreSQL's "C" order).
+ */
+function tableDigestOf(recurring: RecurringDefinition[]): string {
+  const lines = [...recurring]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((r) => [r.name, r.cron, r.timeZone, r.jobType, r.catchUp ?? "latest"].join("\t"));
+  return createHash("md5").update(lines.join("\n")).digest("hex");
 }
 
 function fingerprintOf(recurring: RecurringDefinition[]): string {

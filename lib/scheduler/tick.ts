@@ -17,7 +17,7 @@ import { pgPoolOf, type Db } from "../db/client.ts";
 import { clockStartingAt, frozenClock, type Clock } from "./clock.ts";
 import type { Catalogue } from "./job-definition.ts";
 import { Lane } from "./lane.ts";
-import { markReconciled, reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
+import { reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
 import { sweepRecurringSchedules } from "./recurring/sweep.ts";
 import { describeError, isUnavailable, maxGroupSize, runClaimedJobs, type AttemptOutcome } from "./run-job-group.ts";
 import { claimDueJobs, findClaimedBy, type ClaimedJob } from "./sql/claim-due-jobs.ts";
@@ -179,11 +179,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         if (job.status === "cancelled") summary.cancelled += 1;
       }
       let sweep = result.recurringDue || sweepUnfinished;
-      if (shouldReconcile(catalogue, result.recurringFingerprint)) {
+      if (shouldReconcile(catalogue, result.recurringState, result.recurringTableDigest)) {
         // New schedules start from the next occurrence after the tick's clock (the real one
         // when travelling: a travelled instant must not decide real schedules).
         await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
-        markReconciled(catalogue);
         sweep = true;
       }
       if (sweep) {

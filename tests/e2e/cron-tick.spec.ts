@@ -105,5 +105,5 @@ test("the cron route alone brings the deployed schedules into an empty table", a
     { name: "maintenance.prune-finished-jobs", jobType: "maintenance.prune-finished-jobs", retiredAt: null, enabled: true },
   ]);
   const state = await db.schedulerState.findUnique({ where: { key: "recurring_fingerprint" } });
-  expect(state?.value).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.parse(state!.value)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), builtAt: expect.any(Number) });
 });

@@ -77,8 +77,9 @@ describe("a broken schedule", () => {
     const healthy = minutely("healthy", "latest");
     const catalogue = testCatalogue([healthy]);
     await reconcile(db, catalogue, new Date(t0.getTime() - 3_600_000)); // due since 11:01
-    // Rows no deployment wrote like this (a hand edit, a bad migration): 50 of each kind,
-    // all due before the healthy one.
+    // A newer deployment owns the table now (so this code repairs nothing) and its rows are
+    // broken for this code: 50 of each kind, all due before the healthy one.
+    await db.$executeRaw`UPDATE scheduler_state SET value = '{"fingerprint":"newer","builtAt":32503680000000}'`;
     await db.$executeRaw`
       INSERT INTO recurring_schedules (name, cron, time_zone, job_type, payload, next_run_at)
       SELECT 'unknown-' || i, '* * * * *', 'UTC', 'gone.away', '{}'::jsonb, '2027-03-01T00:00:00Z'::timestamptz FROM generate_series(1, 50) i
@@ -117,15 +118,15 @@ describe("a broken schedule", () => {
 describe("reconciling with the deployed catalogue", () => {
   it("a tick on an empty table creates the declared schedules; a later deployment retires what it no longer declares", async () => {
     const { db } = database;
-    const v1 = testCatalogue([minutely("kept", "latest"), minutely("removed", "latest")]);
+    const v1 = testCatalogue([minutely("kept", "latest"), minutely("removed", "latest")], new Date("2027-01-01T00:00:00Z"));
     const first = await tick({ db, catalogue: v1, now: t0, budgetMs: 10_000 });
     expect(first.errors).toEqual([]);
     expect((await schedules()).map((r) => [r.name, r.retired_at])).toEqual([["kept", null], ["removed", null]]);
     const [state] = await db.$queryRaw<Array<{ value: string }>>`SELECT value FROM scheduler_state WHERE key = ${fingerprintKey}`;
-    expect(state!.value).toBe(v1.recurringFingerprint);
+    expect(JSON.parse(state!.value)).toEqual({ fingerprint: v1.recurringFingerprint, builtAt: v1.builtAt.getTime() });
 
-    // The next deployment drops "removed" and changes "kept" to hourly.
-    const v2 = testCatalogue([{ ...minutely("kept", "latest"), cron: "0 * * * *" }]);
+    // The next deployment (built later) drops "removed" and changes "kept" to hourly.
+    const v2 = testCatalogue([{ ...minutely("kept", "latest"), cron: "0 * * * *" }], new Date("2027-02-01T00:00:00Z"));
     await tick({ db, catalogue: v2, now: days(1), budgetMs: 10_000 });
     const rows = await schedules();
     expect(rows.find((r) => r.name === "removed")!.retired_at).not.toBeNull();
@@ -134,9 +135,21 @@ describe("reconciling with the deployed catalogue", () => {
     await tick({ db, catalogue: v2, now: days(2), budgetMs: 10_000 });
     expect(await occurrencesOf("removed")).toHaveLength(removedBefore); // retired: never runs again
 
-    // The old deployment, still finishing a call during the rollout, does not flip it back.
+    // The old deployment, still finishing a call during the rollout, does not flip it back,
+    // nor does a process of it that starts late.
     await tick({ db, catalogue: v1, now: days(2), budgetMs: 10_000 });
+    await tick({ db, catalogue: testCatalogue(v1.recurring, v1.builtAt), now: days(2), budgetMs: 10_000 });
     expect((await schedules()).find((r) => r.name === "removed")!.retired_at).not.toBeNull();
+  });
+
+  it("a table that lost rows (or had them retired by hand) is put back by the code that owns it", async () => {
+    const { db } = database;
+    const catalogue = testCatalogue([minutely("report", "latest"), minutely("digest", "latest")]);
+    await tick({ db, catalogue, now: t0, budgetMs: 10_000 });
+    await db.$executeRaw`DELETE FROM recurring_schedules WHERE name = 'report'`;
+    await db.$executeRaw`UPDATE recurring_schedules SET retired_at = now() WHERE name = 'digest'`;
+    await tick({ db, catalogue, now: days(1), budgetMs: 10_000 });
+    expect((await schedules()).map((r) => [r.name, r.retired_at])).toEqual([["digest", null], ["report", null]]);
   });
 
   it("two ticks of a new deployment reconcile once", async () => {

@@ -89,6 +89,8 @@ describe("recurring schedules", () => {
     const { db } = database;
     const catalogue = testCatalogue([everyMinute]);
     await reconcile(db, catalogue, t0);
+    // A newer deployment took the table over and renamed the type this code knows.
+    await db.$executeRaw`UPDATE scheduler_state SET value = '{"fingerprint":"newer","builtAt":32503680000000}'`;
     await db.$executeRaw`UPDATE recurring_schedules SET job_type = 'gone.away'`;
     const summary = await tick({ db, catalogue, now: minutes(2), budgetMs: 5000 });
     expect(summary).toMatchObject({ status: "ok", recurringEnqueued: 0 });

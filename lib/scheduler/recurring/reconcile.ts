@@ -1,15 +1,20 @@
 // The deployed code declares its recurring schedules (jobs/index.ts); the table follows the code
-// without a manual step. Every housekeeping reads the fingerprint of the schedules the last
-// reconciliation wrote (scheduler_state); when it differs from this catalogue's, the tick
-// reconciles: upserts each declared schedule, retires those the code no longer declares, and
+// without a manual step. Every housekeeping reads what the last reconciliation wrote
+// (scheduler_state: the catalogue's fingerprint and build time) and a digest of the table's
+// active rows; when they call for it (below), the tick reconciles: upserts each declared schedule, retires those the code no longer declares, and
 // writes the new fingerprint, in one transaction under a transaction-scoped advisory lock
 // (pooler-safe: no session state), so two ticks of a new deployment reconcile once.
 //
-// A catalogue reconciles when no fingerprint is stored (a new or emptied database), and
-// otherwise at most once, the first time it sees a fingerprint other than its own. A later
-// difference means another deployment reconciled after it (a newer one, or an older one still
-// finishing a call during a rollout); that deployment owns the table now, and flipping it back
-// and forth would skip or repeat occurrences.
+// When to reconcile (shouldReconcile):
+// - nothing is stored (a new or emptied database): always;
+// - the stored fingerprint is this code's but the table has drifted from it (rows deleted, a
+//   schedule retired or edited by hand; housekeeping hashes the active rows): this code owns
+//   the table, so it puts it back;
+// - another fingerprint is stored: only if this code was built later than the code that wrote
+//   it. During a rollout the old and the new code both tick; the new one wins, and an old
+//   process that starts late (a cold start, a lingering instance) leaves the table alone
+//   instead of retiring the new schedules. (An instant rollback to an older build therefore
+//   keeps the newer build's schedules until a build newer than it is deployed.)
 import type pg from "pg";
 import type { Catalogue, RecurringDefinition } from "../job-definition.ts";
 import { nextOccurrenceAfter, validateCron } from "../cron-occurrences.ts";
@@ -18,19 +23,29 @@ export const fingerprintKey = "recurring_fingerprint";
 /** pg_advisory_xact_lock key: "duly:recurring-reconcile". */
 const reconcileLockKey = 0x4455_4c59;
 
-const checked = new WeakSet<Catalogue>();
-
-/** Whether this catalogue should reconcile now, given the fingerprint housekeeping read. */
-export function shouldReconcile(catalogue: Catalogue, storedFingerprint: string | null): boolean {
-  if (storedFingerprint === null) return true;
-  if (checked.has(catalogue)) return false;
-  if (storedFingerprint === catalogue.recurringFingerprint) checked.add(catalogue);
-  return !checked.has(catalogue);
+interface StoredState {
+  fingerprint: string;
+  builtAt: number;
 }
 
-/** The catalogue has reconciled (or found the table in step): it never reconciles again. */
-export function markReconciled(catalogue: Catalogue): void {
-  checked.add(catalogue);
+/** The stored value: JSON {fingerprint, builtAt}; a bare fingerprint (first format) counts as built at 0. */
+export function parseStoredState(value: string | null): StoredState | null {
+  if (value === null) return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<StoredState>;
+    if (typeof parsed.fingerprint === "string" && typeof parsed.builtAt === "number") return { fingerprint: parsed.fingerprint, builtAt: parsed.builtAt };
+  } catch {
+    // the first format: the fingerprint alone
+  }
+  return { fingerprint: value, builtAt: 0 };
+}
+
+/** Whether this catalogue should reconcile, given what housekeeping read (see above). */
+export function shouldReconcile(catalogue: Catalogue, storedValue: string | null, tableDigest: string): boolean {
+  const stored = parseStoredState(storedValue);
+  if (!stored) return true;
+  if (stored.fingerprint === catalogue.recurringFingerprint) return tableDigest !== catalogue.recurringTableDigest;
+  return catalogue.builtAt.getTime() > stored.builtAt;
 }
 
 export interface Reconciliation {
@@ -46,10 +61,17 @@ export async function reconcileRecurringSchedules(connection: pg.PoolClient, cat
   await connection.query("BEGIN; SET LOCAL statement_timeout = 10000; SET LOCAL lock_timeout = 5000");
   try {
     await connection.query("SELECT pg_advisory_xact_lock($1)", [reconcileLockKey]);
-    const { rows } = await connection.query<{ value: string }>("SELECT value FROM scheduler_state WHERE key = $1", [fingerprintKey]);
-    if (rows[0]?.value === catalogue.recurringFingerprint) {
+    // Decide again under the lock: another tick may have reconciled while we waited for it.
+    const { rows } = await connection.query<{ value: string; digest: string }>(
+      `SELECT (SELECT value FROM scheduler_state WHERE key = $1) AS value,
+              (SELECT md5(coalesce(string_agg(name || E'\t' || cron || E'\t' || time_zone || E'\t' || job_type || E'\t' || catch_up::text,
+                                               E'\n' ORDER BY name COLLATE "C"), ''))
+               FROM recurring_schedules WHERE retired_at IS NULL) AS digest`,
+      [fingerprintKey],
+    );
+    if (!shouldReconcile(catalogue, rows[0]?.value ?? null, rows[0]?.digest ?? "")) {
       await connection.query("COMMIT");
-      return null; // another tick of this deployment did it while we waited for the lock
+      return null;
     }
     for (const definition of catalogue.recurring) await upsert(connection, definition, now);
     const retired = await connection.query(
@@ -60,7 +82,7 @@ export async function reconcileRecurringSchedules(connection: pg.PoolClient, cat
     await connection.query(
       `INSERT INTO scheduler_state (key, value, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-      [fingerprintKey, catalogue.recurringFingerprint, now],
+      [fingerprintKey, JSON.stringify({ fingerprint: catalogue.recurringFingerprint, builtAt: catalogue.builtAt.getTime() }), now],
     );
     await connection.query("COMMIT");
     return { upserted: catalogue.recurring.length, retired: retired.rowCount ?? 0 };

@@ -33,8 +33,10 @@ export interface HousekeepingResult {
   databaseNow: Date;
   oldestDue: Date | null;
   recurringDue: boolean;
-  /** The catalogue fingerprint last written by a reconciliation (recurring/reconcile.ts). */
-  recurringFingerprint: string | null;
+  /** What the last reconciliation wrote (recurring/reconcile.ts), as stored. */
+  recurringState: string | null;
+  /** md5 of the active recurring schedules (see Catalogue.recurringTableDigest). */
+  recurringTableDigest: string;
   recovered: Array<{ id: bigint; status: "pending" | "dead" | "cancelled" }>;
 }
 
@@ -76,6 +78,9 @@ const housekeepingSql = `
             WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
               AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
     (SELECT value FROM scheduler_state WHERE key = 'recurring_fingerprint') AS fingerprint,
+    (SELECT md5(coalesce(string_agg(name || E'\t' || cron || E'\t' || time_zone || E'\t' || job_type || E'\t' || catch_up::text,
+                                    E'\n' ORDER BY name COLLATE "C"), ''))
+     FROM recurring_schedules WHERE retired_at IS NULL) AS table_digest,
     (SELECT coalesce(json_agg(json_build_object('id', id::text, 'status', status)), '[]'::json) FROM released) AS recovered
   FROM clock c`;
 
@@ -85,6 +90,7 @@ interface HousekeepingRow {
   oldest_due: Date | null;
   recurring_due: boolean;
   fingerprint: string | null;
+  table_digest: string;
   recovered: Array<{ id: string; status: "pending" | "dead" | "cancelled" }>;
 }
 
@@ -98,7 +104,8 @@ export async function housekeeping(connection: Queryable, request: HousekeepingR
     databaseNow: row.db_now,
     oldestDue: row.oldest_due,
     recurringDue: row.recurring_due,
-    recurringFingerprint: row.fingerprint,
+    recurringState: row.fingerprint,
+    recurringTableDigest: row.table_digest,
     recovered: row.recovered.map((r) => ({ id: BigInt(r.id), status: r.status })),
   };
 }
