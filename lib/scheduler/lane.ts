@@ -42,12 +42,23 @@ export class Lane {
 
   /**
    * Throws the connection away (its transaction, if any, dies with it on the server) and
-   * checks out a fresh one. Throws DulyError(DATABASE_UNAVAILABLE) if none can be had; the lane
-   * is then closed.
+   * checks out a fresh one, trying again for up to `retryForMs` (a restarting server or a full
+   * one refuses for a moment; the lane's claimed jobs are worth waiting for). Throws
+   * DulyError(DATABASE_UNAVAILABLE) if none can be had; the lane is then closed.
    */
-  async replace(reason: Error): Promise<void> {
+  async replace(reason: Error, retryForMs = 0): Promise<void> {
     this.#drop(reason);
-    this.#connection = await checkOut(this.pool);
+    const giveUpAt = performance.now() + retryForMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.#connection = await checkOut(this.pool);
+        break;
+      } catch (error) {
+        const left = giveUpAt - performance.now();
+        if (left <= 0) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(left, 100 * 2 ** Math.min(attempt, 3))));
+      }
+    }
     this.#broken = null;
     this.#connection.on("error", this.#onError);
   }

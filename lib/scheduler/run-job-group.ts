@@ -180,7 +180,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
   while (queue.length > 0) {
     const before = queue.length;
     const ending = await runOneTransaction(lane, queue, options, failuresWithoutProgress >= 2);
-    if (ending.destroy) await lane.replace(ending.destroy);
+    if (ending.destroy) await lane.replace(ending.destroy, reconnectPatience(queue, ending, options));
     failuresWithoutProgress = queue.length === before && ending.destroy ? failuresWithoutProgress + 1 : 0;
     for (const { runnable, record } of ending.failuresToRecord) {
       options.onOutcome(runnable.job, await recordOutside(lane.connection, runnable.job, record));
@@ -190,6 +190,19 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
       options.onOutcome(job, "lease_lost");
     }
   }
+}
+
+/**
+ * How long a lane keeps trying to reconnect for the jobs it holds: until the first of their
+ * leases is about to run out (after that another tick may take them anyway), at least a few
+ * seconds, at most half a minute.
+ */
+function reconnectPatience(queue: Runnable[], ending: TransactionEnding, options: RunOptions): number {
+  const held = [...queue, ...ending.failuresToRecord.map((f) => f.runnable)];
+  if (held.length === 0) return 0;
+  const now = options.leaseClock().getTime();
+  const firstExpiry = Math.min(...held.map((r) => r.leaseExpiresAt.getTime()));
+  return Math.min(30_000, Math.max(3_000, firstExpiry - now - 500));
 }
 
 /** The front of the queue one transaction may run: a job that runs alone, or up to the next one that does. */

@@ -335,8 +335,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           lane?.close(toError(error));
           lane = null;
           if (isUnavailable(error) && !primary) return; // the pool is full: the other lanes carry on
-          if (failures >= maxConsecutiveLaneFailures) return;
-          await sleep(Math.min(100 * failures, Math.max(0, deadline - performance.now())));
+          // A staying tick's first lane rides out an outage until its budget ends (it is what
+          // keeps the cron's coverage continuous); a draining one tells its caller soon.
+          if (failures >= maxConsecutiveLaneFailures && !(primary && mode === "stay")) return;
+          await sleep(Math.min(100 * 2 ** Math.min(failures, 4), Math.max(0, deadline - performance.now())));
         }
       }
     } finally {
