@@ -99,6 +99,14 @@ const maxConsecutiveLaneFailures = 3;
 /** At most this many errors are kept in a summary (a kill storm would fill it). */
 const maxSummaryErrors = 20;
 
+/**
+ * Lanes (of ticks in this process that have ended) whose last claim failed on a dying
+ * connection and that could not look it up again before they gave up: the claim may have
+ * committed. A later tick of this process adopts their jobs (findClaimedBy), so those run now
+ * instead of waiting out their leases. Nothing else ever claims under these names.
+ */
+const unansweredClaimers = new Set<string>();
+
 export function newTickId(): string {
   return `t_${randomBytes(6).toString("hex")}`;
 }
@@ -287,6 +295,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     let failures = 0;
     /** A claim failed on a dying connection: it may have committed anyway. */
     let claimUnanswered = false;
+    /** An ended lane's name whose jobs this lane is looking up (put back if that fails). */
+    let adopting: string | undefined;
     try {
       while (performance.now() < deadline) {
         try {
@@ -296,9 +306,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           }
           const limit = claimLimit();
           let jobs: ClaimedJob[];
-          if (claimUnanswered) {
-            jobs = await findClaimedBy(lane.connection, claimer);
-            claimUnanswered = false;
+          adopting = claimUnanswered ? claimer : takeOne(unansweredClaimers);
+          if (adopting) {
+            jobs = await findClaimedBy(lane.connection, adopting);
+            if (adopting === claimer) claimUnanswered = false;
+            adopting = undefined;
             if (jobs.length > 0) addError(`recovered ${jobs.length} job(s) whose claim committed on a connection that died`);
           } else {
             claimUnanswered = true;
@@ -330,6 +342,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           const measured = (performance.now() - runStartedAt) / jobs.length;
           perJobMs = perJobMs === undefined ? measured : perJobMs * 0.7 + measured * 0.3;
         } catch (error) {
+          if (adopting && adopting !== claimer) unansweredClaimers.add(adopting);
+          adopting = undefined;
           failures += 1;
           addError(describeError(error));
           lane?.close(toError(error));
@@ -343,6 +357,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       }
     } finally {
       lane?.close();
+      if (claimUnanswered) unansweredClaimers.add(claimer);
     }
   }
 
@@ -358,6 +373,14 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     summary.status = "unavailable";
   }
   return finish();
+}
+
+function takeOne(names: Set<string>): string | undefined {
+  for (const name of names) {
+    names.delete(name);
+    return name;
+  }
+  return undefined;
 }
 
 function toError(error: unknown): Error {
