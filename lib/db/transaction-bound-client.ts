@@ -40,6 +40,28 @@ interface PinnedPool {
   firstError(): unknown;
 }
 
+function sqlOf(config: unknown): string {
+  return typeof config === "string" ? config : ((config as { text?: string } | undefined)?.text ?? "");
+}
+
+/**
+ * Statements that would end or split the engine's transaction (a raw COMMIT or ROLLBACK would
+ * commit or drop the whole group under the engine, which would then carry on in autocommit
+ * mode), or change the session for whoever uses the connection next (SET without LOCAL,
+ * RESET, DISCARD). A job's writes commit with its completion; the engine owns the transaction.
+ */
+const sessionControl = /^\s*(BEGIN|START\s+TRANSACTION|COMMIT|END|ROLLBACK|ABORT|SAVEPOINT|RELEASE|PREPARE\s+TRANSACTION|DISCARD|RESET|LISTEN|UNLISTEN|SET\s+(?!LOCAL\b|TRANSACTION\b|CONSTRAINTS\b))\b/i;
+
+function refuseSessionControl(sql: string): void {
+  const match = sessionControl.exec(sql);
+  if (match) {
+    throw new ClientNotBoundError(
+      `a job's handler may not send ${match[1]!.trim().toUpperCase()}: the engine owns the transaction (the job's writes commit with its ` +
+        "completion); use SET LOCAL for settings, and let an error propagate to roll the job back",
+    );
+  }
+}
+
 /** A pg.Pool that sends every query to the connection currently pinned to it. */
 function createPinnedPool(): PinnedPool {
   const pool = new pg.Pool({ max: 1 }); // never opens a connection of its own
@@ -73,6 +95,7 @@ function createPinnedPool(): PinnedPool {
   Object.assign(pool, {
     query: async (...args: unknown[]) => {
       const client = current();
+      refuseSessionControl(sqlOf(args[0]));
       await beforeQuery?.();
       return (client.query as Query)(...args).catch(remember);
     },

@@ -1,13 +1,18 @@
-// One clock per tick. In production it is the database's clock: read once at the start of the
-// tick and carried forward by this process's monotonic timer, so every "is it due?" question
-// in the tick is asked against the same time source as now() in SQL. Tests and time travel
-// pass an instant instead, and the clock runs forward from it.
+// One clock. In production every decision the tick's SQL makes (is it due? when does a lease
+// end? has it expired?) uses the database's own clock, in the statement. The tick also keeps
+// a JavaScript estimate of it (read at the start of the tick, carried forward by the monotonic
+// timer) for what happens in this process: the `now` handlers get, failure times, sleeps.
+// Tests and time travel pass an instant instead, and the clock runs forward from it.
 import { pgPoolOf, type Db } from "../db/client.ts";
 
 export type Clock = () => Date;
 
-export function clockStartingAt(start: Date): Clock {
-  const origin = performance.now();
+/**
+ * A clock that said `start` at `origin` (performance.now(); default: now). Pass the moment the
+ * question was sent when `start` comes from the database: the estimate then runs ahead by at
+ * most the round trip, never behind by however late the answer was processed.
+ */
+export function clockStartingAt(start: Date, origin = performance.now()): Clock {
   return () => new Date(start.getTime() + (performance.now() - origin));
 }
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "../db/client.ts";
 import { validateCron } from "./cron-occurrences.ts";
-import { limits } from "./limits.ts";
+import { limits, payloadJson } from "./limits.ts";
 import type { ClaimableType } from "./sql/claim-due-jobs.ts";
 import { codeBuiltAt } from "../settings.ts";
 
@@ -143,7 +143,8 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
     names.add(schedule.name);
     const definition = byName.get(schedule.jobType);
     if (!definition) throw new Error(`recurring schedule ${schedule.name} names unknown job type ${schedule.jobType}`);
-    definition.payload.parse(schedule.payload);
+    const parsed = definition.payload.parse(schedule.payload);
+    payloadJson(parsed, schedule.jobType); // storable (no NUL, no lone surrogate, within the size limit)
     validateCron(schedule.cron, schedule.timeZone);
   }
   const all = [...byName.values()];

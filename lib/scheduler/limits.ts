@@ -89,9 +89,12 @@ export const shiftOffsetMs = z
  * alter (NUL, lone surrogates, numbers JSON cannot hold) and payloads over the size limit.
  */
 export function payloadJson(value: unknown, jobType: string): string {
-  const problem = findUnstorable(value, "payload");
-  if (problem) throw new DulyError(ErrorCode.InvalidPayload, `payload for ${jobType} is invalid: ${problem}`);
+  const before = findUnstorable(value, "payload");
+  if (before) throw new DulyError(ErrorCode.InvalidPayload, `payload for ${jobType} is invalid: ${before}`);
   const json = JSON.stringify(value ?? null);
+  // What is stored is the JSON text, which toJSON() methods may have changed: check that too.
+  const after = findUnstorable(JSON.parse(json), "payload (as JSON)");
+  if (after) throw new DulyError(ErrorCode.InvalidPayload, `payload for ${jobType} is invalid: ${after}`);
   const bytes = Buffer.byteLength(json, "utf8");
   if (bytes > limits.payloadBytes) {
     throw new DulyError(

@@ -35,6 +35,8 @@ export interface RunOptions {
   leaseClock: Clock;
   /** The tick travels in time: a failed attempt backs off from real time, not the travelled instant. */
   travelling?: boolean;
+  /** Leases are written by the database's clock (production and time travel); else by leaseClock. */
+  databaseLeases?: boolean;
   /**
    * A group's transaction takes no further job once it has been open this long, so a job's
    * effects become visible at most about this much after its handler returns.
@@ -335,13 +337,16 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       const result = await markFailed(connection, record);
       recordedFailures.set(runnable, result ? outcomeOf(result.status) : "lease_lost");
     }
-    // Jobs still waiting get a fresh lease when half of theirs is gone, so they stay protected
-    // between this commit and the next transaction's BEGIN.
+    // Jobs still waiting get a fresh lease, so they stay protected between this commit and the
+    // next transaction's BEGIN however long this process takes to get there (a starved event
+    // loop). Usually there are none: a lane claims about what one group runs.
     const renewFrom = options.leaseClock();
-    const renewals = queue.filter(
-      (r) => held.has(r.job.id) && r.leaseExpiresAt.getTime() - renewFrom.getTime() < r.definition.leaseMs / 2,
+    const renewals = queue.filter((r) => held.has(r.job.id));
+    await renewLeases(
+      connection,
+      renewals.map((r) => ({ id: r.job.id, attempt: r.job.attempt, leaseMs: r.definition.leaseMs })),
+      options.databaseLeases ? null : renewFrom,
     );
-    await renewLeases(connection, renewals.map((r) => ({ id: r.job.id, attempt: r.job.attempt, leaseMs: r.definition.leaseMs })), renewFrom);
     await connection.query("COMMIT");
     for (const r of renewals) r.leaseExpiresAt = new Date(renewFrom.getTime() + r.definition.leaseMs);
     // We hold the rows, so every held job is marked; the check guards the guarantee anyway.

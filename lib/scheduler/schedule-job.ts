@@ -48,13 +48,24 @@ function checkInput<Schema extends z.ZodType>(definition: JobDefinition<Schema>,
   if (!parsed.success) {
     throw new DulyError(ErrorCode.InvalidPayload, `${label} for ${definition.name} is invalid: ${describeIssues(parsed.error)}`);
   }
+  const stored = payloadJson(parsed.data, definition.name);
+  // What is stored is JSON, and the handler gets it parsed again: a schema whose output does not
+  // survive that (z.date(), a transform to a Map...) would schedule fine and fail at run time.
+  const reread = definition.payload.safeParse(JSON.parse(stored));
+  if (!reread.success) {
+    throw new DulyError(
+      ErrorCode.InvalidPayload,
+      `${label} for ${definition.name} does not survive being stored as JSON: ${describeIssues(reread.error)} ` +
+        "(the payload schema must accept its own output as JSON, e.g. z.coerce.date() or ISO strings instead of z.date())",
+    );
+  }
   const key = input.key === undefined ? null : check(jobKey, input.key, `${label}: key`);
   const subject = input.subject === undefined ? undefined : check(subjectSchema, input.subject, `${label}: subject`);
   const { subjectType, subjectId } = subjectColumns(subject);
   return {
     key,
     runAt: check(runAtSchema, input.runAt, `${label}: runAt`),
-    payloadJson: payloadJson(parsed.data, definition.name),
+    payloadJson: stored,
     maxAttempts: check(maxAttemptsSchema, input.maxAttempts ?? definition.retry.maxAttempts, `${label}: maxAttempts`),
     subjectType,
     subjectId,

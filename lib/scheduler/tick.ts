@@ -159,6 +159,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let housekeepingBusy = false;
   /** The last sweep ran out of time with schedules still due. */
   let sweepUnfinished = false;
+  /** Starts one more lane if there is room (set once lanes exist). */
+  let requestLane: () => void = () => {};
   /** A travelling tick attempts each job at most once (see ClaimRequest.exclude). */
   const attemptedWhileTravelling = new Set<bigint>();
   /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
@@ -167,17 +169,18 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   async function runHousekeeping(lane: Lane, first: boolean): Promise<void> {
     housekeepingBusy = true;
     lastHousekeeping = performance.now();
+    const sentAt = performance.now();
     try {
       const result = await housekeeping(lane.connection, {
-        now: first ? (options.now ?? null) : clock(),
+        now: options.now === undefined ? null : first ? options.now : clock(),
         travelling,
         withLag: first,
         recoverLimit: 100,
         knownTypes,
       });
       if (first) {
-        clock = options.now ? (mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)) : clockStartingAt(result.now);
-        leaseClock = travelling ? clockStartingAt(result.databaseNow) : clock;
+        clock = options.now ? (mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)) : clockStartingAt(result.now, sentAt);
+        leaseClock = travelling ? clockStartingAt(result.databaseNow, sentAt) : clock;
         summary.now = clock().toISOString();
         summary.lagMs = result.oldestDue ? Math.max(0, result.now.getTime() - result.oldestDue.getTime()) : 0;
       }
@@ -186,18 +189,25 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         if (job.status === "dead") summary.dead += 1;
         if (job.status === "cancelled") summary.cancelled += 1;
       }
-      let sweep = result.recurringDue || sweepUnfinished;
-      if (shouldReconcile(catalogue, result.recurringState, result.recurringTableDigest)) {
-        // New schedules start from the next occurrence after the tick's clock (the real one
-        // when travelling: a travelled instant must not decide real schedules).
-        await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
-        sweep = true;
-      }
-      if (sweep) {
-        const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });
-        sweepUnfinished = !swept.complete;
-        summary.recurringEnqueued += swept.enqueued;
-        for (const error of swept.errors) addError(error);
+      // The recurring work must never keep the tick from claiming: its failures are reported,
+      // and the claim goes on (a dead connection shows up there and is handled by the lane).
+      try {
+        let sweep = result.recurringDue || sweepUnfinished;
+        if (shouldReconcile(catalogue, result.recurringState, result.recurringTableDigest)) {
+          // New schedules start from the next occurrence after the tick's clock (the real one
+          // when travelling: a travelled instant must not decide real schedules).
+          await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
+          sweep = true;
+        }
+        if (sweep) {
+          const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });
+          sweepUnfinished = !swept.complete;
+          summary.recurringEnqueued += swept.enqueued;
+          for (const error of swept.errors) addError(error);
+          if (swept.enqueued > 0) requestLane(); // new work: a free lane takes it even if the others are busy
+        }
+      } catch (error) {
+        addError(`recurring schedules: ${describeError(error)}`);
       }
     } finally {
       housekeepingBusy = false;
@@ -229,33 +239,40 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     },
     windowMs: groupWindowMs,
     travelling,
+    databaseLeases: options.now === undefined || travelling,
     cancelBackend: (pid: number) => signalBackend(pool, pid, "cancel"),
     terminateBackend: (pid: number) => signalBackend(pool, pid, "terminate"),
     onOutcome: tally,
     onError: addError,
   };
 
-  // The first lane: without a connection there is nothing to do.
-  let firstLane: Lane;
-  try {
-    firstLane = await Lane.open(pool);
-  } catch (error) {
-    summary.status = "unavailable";
-    summary.errors.push(describeError(error));
-    return finish();
-  }
-  try {
-    await runHousekeeping(firstLane, true);
-  } catch (error) {
-    firstLane.close(toError(error));
-    summary.status = "unavailable";
-    summary.errors.push(`the first housekeeping failed: ${describeError(error)}`);
-    return finish();
+  // The first lane and the first housekeeping (which sets the clock): without them there is
+  // nothing to do. A connection that dies under them is replaced a few times within the budget.
+  let firstLane: Lane | undefined;
+  for (let attempt = 1; !firstLane; attempt++) {
+    let lane: Lane | undefined;
+    try {
+      lane = await Lane.open(pool);
+      await runHousekeeping(lane, true);
+      firstLane = lane;
+    } catch (error) {
+      lane?.close(toError(error));
+      const retry = attempt < 3 && performance.now() < deadline && (lane !== undefined || !isUnavailable(error));
+      if (!retry) {
+        summary.status = "unavailable";
+        summary.errors.push(lane ? `the first housekeeping failed: ${describeError(error)}` : describeError(error));
+        return finish();
+      }
+      addError(`the first housekeeping failed, trying again: ${describeError(error)}`);
+      await sleep(Math.min(100 * attempt, Math.max(0, deadline - performance.now())));
+    }
   }
 
   let wake: WakeUp = pollingWakeUp();
   if (mode === "stay" && options.listenUrl) {
-    wake = await listeningWakeUp(options.listenUrl, addError);
+    wake = await listeningWakeUp(options.listenUrl, addError, (channel, payload) =>
+      pool.query("SELECT pg_notify($1, $2)", [channel, payload]),
+    );
     summary.listening = wake.listening;
   }
 
@@ -283,7 +300,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     const untilHousekeeping = lastHousekeeping + housekeepingEveryMs - performance.now();
     const remaining = deadline - performance.now();
     // At least minSleepMs: a due job the claim did not get is held by another tick's lock.
-    const wanted = Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping));
+    // Due now (0) although the claim found nothing: another tick holds it. Look again at the
+    // poll, not in a tight loop.
+    const untilWork = untilNext === 0 ? pollMs : (untilNext ?? poll);
+    const wanted = Math.max(minSleepMs, Math.min(untilWork, poll, untilHousekeeping));
     if (remaining > 0) await wake.wait(Math.min(wanted, remaining), since);
     // Slept to the deadline (a timer may fire a hair before it by this clock): the budget is
     // spent, unless a notification cut the sleep short.
@@ -315,7 +335,9 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           } else {
             claimUnanswered = true;
             jobs = await claimDueJobs(lane.connection, {
-              now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, claimer, limit, types,
+              now: options.now === undefined ? null : clock(),
+              leaseFrom: options.now === undefined || travelling ? null : leaseClock(),
+              tickId: summary.tickId, claimer, limit, types,
               exclude: travelling ? [...attemptedWhileTravelling] : undefined,
             });
             claimUnanswered = false;
@@ -361,13 +383,46 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     }
   }
 
+  requestLane = () => spawnLane(null);
   spawnLane(firstLane);
+
+  // Housekeeping also runs on its own, on a connection the lanes are not using, when every lane
+  // is busy (long handlers): lease recovery and the recurring sweep keep their second.
+  let lanesSettled = false;
+  let wakeHousekeeper: () => void = () => {};
+  const housekeeper = (async () => {
+    while (!lanesSettled && performance.now() < deadline) {
+      const untilDue = lastHousekeeping + housekeepingEveryMs - performance.now();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(20, Math.min(untilDue, housekeepingEveryMs)));
+        wakeHousekeeper = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (lanesSettled || housekeepingBusy || performance.now() - lastHousekeeping < housekeepingEveryMs) continue;
+      if (pool.idleCount === 0 && pool.totalCount >= poolSize(pool)) continue; // never wait for a lane's connection
+      let lane: Lane | undefined;
+      try {
+        lane = await Lane.open(pool);
+        await runHousekeeping(lane, false);
+        lane.close();
+      } catch (error) {
+        addError(`housekeeping: ${describeError(error)}`);
+        lane?.close(toError(error));
+      }
+    }
+  })();
+
   // Lanes spawn lanes; wait until every one of them has settled.
   for (let awaited = 0; awaited < lanes.length; ) {
     const count = lanes.length;
     await Promise.allSettled(lanes.slice(0, count));
     awaited = count;
   }
+  lanesSettled = true;
+  wakeHousekeeper();
+  await housekeeper;
   await wake.close();
   if (summary.claimed === 0 && summary.errors.length > 0 && summary.errors.every((e) => e.includes("could not get a database connection"))) {
     summary.status = "unavailable";

@@ -38,7 +38,12 @@ export function pollingWakeUp(): WakeUp {
  * LISTENs on a session connection of its own. Never throws: when the connection cannot be made
  * or dies, `onError` hears why and waiting falls back to plain sleeps.
  */
-export async function listeningWakeUp(url: string, onError: (message: string) => void): Promise<WakeUp> {
+export async function listeningWakeUp(
+  url: string,
+  onError: (message: string) => void,
+  /** Sends a notification from another connection (the app's own pool): the self-test. */
+  notifyFromElsewhere: (channel: string, payload: string) => Promise<unknown>,
+): Promise<WakeUp> {
   let sequence = 0;
   let listening = false;
   const waiters = new Set<() => void>();
@@ -57,7 +62,15 @@ export async function listeningWakeUp(url: string, onError: (message: string) =>
   try {
     await client.connect();
     await client.query(`LISTEN ${dueSoonChannel}`);
-    listening = true;
+    // Through a transaction-mode pooler LISTEN "works" but nothing arrives (the session that
+    // listened serves others between transactions): check with a notification sent the way
+    // the app sends them, and poll at the normal rate instead of trusting a deaf listener.
+    if (!(await hears(client, notifyFromElsewhere))) {
+      onError("LISTEN on this URL hears nothing (a transaction-mode pooler? set DIRECT_URL to a direct connection); polling instead");
+      await client.end().catch(() => {});
+    } else {
+      listening = true;
+    }
   } catch (error) {
     onError(`could not LISTEN for due jobs (${(error as Error).message}); polling instead`);
     await client.end().catch(() => {});
@@ -87,6 +100,27 @@ export async function listeningWakeUp(url: string, onError: (message: string) =>
       await client.end().catch(() => {});
     },
   };
+}
+
+const selfTestMs = 1_000;
+
+async function hears(client: pg.Client, notify: (channel: string, payload: string) => Promise<unknown>): Promise<boolean> {
+  const marker = `duly:self-test:${Math.random().toString(36).slice(2)}`;
+  let heard: () => void = () => {};
+  const arrived = new Promise<boolean>((resolve) => {
+    heard = () => resolve(true);
+    setTimeout(() => resolve(false), selfTestMs);
+  });
+  const onNotification = (message: pg.Notification) => {
+    if (message.payload === marker) heard();
+  };
+  client.on("notification", onNotification);
+  try {
+    await notify(dueSoonChannel, marker);
+    return await arrived;
+  } finally {
+    client.removeListener("notification", onNotification);
+  }
 }
 
 export function sleep(ms: number): Promise<void> {

@@ -49,3 +49,21 @@ describe("a bigint subject id", () => {
     });
   }
 });
+
+// payloadJson (limits.ts) checks the parsed value for NUL and lone surrogates, then stores
+// JSON.stringify of it, which calls toJSON: a value object (a money or id class with toJSON)
+// can produce what the check never saw. A NUL so produced reaches PostgreSQL: raw 22P05.
+describe("a payload value whose toJSON produces a NUL", () => {
+  it("is refused with INVALID_PAYLOAD", async () => {
+    const { db } = database;
+    const anyPayload = defineJob({ name: "test.any-payload", payload: z.any(), handler: async () => {} });
+    class Reference {
+      constructor(private readonly raw: string) {}
+      toJSON() {
+        return this.raw.split("").join("\u0000"); // e.g. a fixed-width binary encoding
+      }
+    }
+    const result = await refusal(() => db.$transaction((tx) => schedule(tx, anyPayload, { runAt: now, payload: { ref: new Reference("ab") } })));
+    expect(result).toBe("DulyError INVALID_PAYLOAD");
+  });
+});

@@ -18,6 +18,8 @@
 //   each claim, which made draining a backlog quadratic; bench/RESULTS.md.)
 // - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
 //   the connection it will run on, so nothing is claimed that cannot start.
+// - The clock is the database's (statement_timestamp(): stable within the statement, so the
+//   due test stays an index condition) unless the caller passes one (tests, time travel).
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
 import { statement, type Queryable } from "./queryable.ts";
 
@@ -45,10 +47,10 @@ export interface ClaimableType {
 }
 
 export interface ClaimRequest {
-  /** Due means run_at <= now. */
-  now: Date;
-  /** The lease starts here (the real clock, also when `now` is travelled). */
-  leaseFrom: Date;
+  /** Due means run_at <= now. Null: the database's clock (production: one clock for every decision). */
+  now: Date | null;
+  /** The lease starts here. Null: the database's clock (production, and time travel: leases are real). */
+  leaseFrom: Date | null;
   /** Recorded on each run (job_runs.tick_id). */
   tickId: string;
   /** Recorded on each job (locked_by): the lane, so it can find what it claimed (findClaimedBy). */
@@ -68,7 +70,7 @@ const claimSql = `
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, lease_ms int, version int)
   ), due AS (
     SELECT id FROM scheduled_jobs
-    WHERE status = 'pending' AND run_at <= $2::timestamptz AND job_type = ANY($5::text[])
+    WHERE status = 'pending' AND run_at <= coalesce($2::timestamptz, statement_timestamp()) AND job_type = ANY($5::text[])
       AND payload_version <= ($6::jsonb ->> job_type)::int
       AND NOT (id = ANY($9::bigint[]))
     ORDER BY run_at
@@ -76,15 +78,15 @@ const claimSql = `
     FOR UPDATE SKIP LOCKED
   ), claimed AS (
     UPDATE scheduled_jobs j
-    SET status = 'running', attempts = j.attempts + 1, locked_by = $8, updated_at = $7::timestamptz,
-        lease_expires_at = $7::timestamptz
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $8, updated_at = coalesce($7::timestamptz, statement_timestamp()),
+        lease_expires_at = coalesce($7::timestamptz, statement_timestamp())
           + (SELECT lease_ms FROM types WHERE types.job_type = j.job_type) * interval '1 millisecond'
     FROM due WHERE j.id = due.id
     RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
               j.subject_type, j.subject_id, j.lease_expires_at
   ), runs AS (
     INSERT INTO job_runs (job_id, attempt, tick_id, started_at)
-    SELECT id, attempts, $4, $7::timestamptz FROM claimed
+    SELECT id, attempts, $4, coalesce($7::timestamptz, statement_timestamp()) FROM claimed
   )
   SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id,
          lease_expires_at

@@ -89,11 +89,11 @@ export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: b
  * protected until its handler starts (docs/decisions/0005). Written in the group's own
  * transaction, just before it commits and lets go of their row locks.
  */
-export async function renewLeases(connection: Queryable, jobs: Array<{ id: bigint; attempt: number; leaseMs: number }>, from: Date): Promise<void> {
+export async function renewLeases(connection: Queryable, jobs: Array<{ id: bigint; attempt: number; leaseMs: number }>, from: Date | null): Promise<void> {
   if (jobs.length === 0) return;
   await connection.query(
     `UPDATE scheduled_jobs j
-     SET lease_expires_at = $4::timestamptz + mine.lease_ms * interval '1 millisecond'
+     SET lease_expires_at = coalesce($4::timestamptz, statement_timestamp()) + mine.lease_ms * interval '1 millisecond'
      FROM unnest($1::bigint[], $2::int[], $3::int[]) AS mine(id, attempt, lease_ms)
      WHERE j.id = mine.id AND j.status = 'running' AND j.attempts = mine.attempt`,
     [jobs.map((j) => j.id), jobs.map((j) => j.attempt), jobs.map((j) => j.leaseMs), from],
