@@ -16,7 +16,7 @@ import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } f
 import type { Lane } from "./lane.ts";
 import type { ClaimedJob } from "./sql/claim-due-jobs.ts";
 import {
-  holdClaimedJobs, markFailed, markManySucceeded, markRunLeaseLost, renewLeases, type FailureRecord,
+  holdClaimedJobs, markCancelledBeforeStart, markFailed, markManySucceeded, markRunLeaseLost, renewLeases, type FailureRecord,
 } from "./sql/finish-attempt.ts";
 import type { Queryable } from "./sql/queryable.ts";
 import type { BoundClientLease } from "../db/transaction-bound-client.ts";
@@ -231,6 +231,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
   /** Jobs this transaction took off the queue to run. */
   const taken: Runnable[] = [];
   const leaseLost: Runnable[] = [];
+  const cancelledBeforeStart: Runnable[] = [];
   const candidates = candidatesFrom(queue);
   let timeoutsChanged = false;
   try {
@@ -271,6 +272,11 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
         leaseLost.push(runnable);
         continue;
       }
+      if (held.get(job.id)!.cancelRequested) {
+        // Cancelled after the claim, before its handler started: not run at all.
+        cancelledBeforeStart.push(runnable);
+        continue;
+      }
       taken.push(runnable);
       jobSavepoint = undefined;
       jobDeadline = performance.now() + definition.leaseMs;
@@ -307,7 +313,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           const opening = jobSavepoint as Promise<void> | undefined;
           const regained = await regainConnection(connection, backendPid, opening, options);
           if (!regained) {
-            queue.unshift(...taken.filter((r) => r !== runnable));
+            queue.unshift(...taken.filter((r) => r !== runnable), ...cancelledBeforeStart);
             return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, failedAt(options, job)) }], leaseLost };
           }
           failed.set(runnable, failure(job, error, definition, failedAt(options, job)));
@@ -332,6 +338,11 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       connection,
       ran.map(({ runnable, finishedAt }) => ({ id: runnable.job.id, attempt: runnable.job.attempt, finishedAt })),
     );
+    const cancelled = await markCancelledBeforeStart(
+      connection,
+      cancelledBeforeStart.map((r) => ({ id: r.job.id, attempt: r.job.attempt })),
+      options.clock(),
+    );
     const recordedFailures = new Map<Runnable, AttemptOutcome>();
     for (const [runnable, record] of failed) {
       const result = await markFailed(connection, record);
@@ -352,6 +363,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     // We hold the rows, so every held job is marked; the check guards the guarantee anyway.
     for (const { runnable } of ran) options.onOutcome(runnable.job, done.has(runnable.job.id) ? "succeeded" : "lease_lost");
     for (const [runnable, outcome] of recordedFailures) options.onOutcome(runnable.job, outcome);
+    for (const { job } of cancelledBeforeStart) options.onOutcome(job, cancelled.has(job.id) ? "cancelled" : "lease_lost");
     return { failuresToRecord: [], leaseLost };
   } catch (error) {
     // The transaction itself failed (BEGIN or COMMIT refused, a lock or statement timeout in
@@ -362,6 +374,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     let destroy: Error | undefined = lane.broken ?? undefined;
     if (!destroy) await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
     options.onError(`a group transaction failed: ${describeError(error)}`);
+    queue.unshift(...cancelledBeforeStart); // not ended: the next transaction ends them
     let unfinished = taken;
     if (lane.broken || isConnectionLoss(error)) {
       // The connection died (a killed backend, a restarted server or pooler): the server rolled

@@ -4,7 +4,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob, flakyJob, testCatalogue, testLeaseMs } from "../fixtures/test-jobs.ts";
-import { cancel, cancelForSubject, findJob, reschedule, runsOfJob, schedule, shiftForSubject, tick } from "../../lib/scheduler/index.ts";
+import { z } from "zod";
+import { createDb } from "../../lib/db/client.ts";
+import {
+  cancel, cancelForSubject, createCatalogue, defineJob, findJob, reschedule, runsOfJob, schedule, shiftForSubject, tick,
+} from "../../lib/scheduler/index.ts";
 import { claim, recover, runClaimed } from "../helpers/engine.ts";
 
 const database = useTestDatabase();
@@ -25,7 +29,7 @@ beforeEach(async () => {
 });
 
 describe("cancelling a running job", () => {
-  it("ends it cancelled when its attempt fails, instead of retrying", async () => {
+  it("cancelled between claim and start (by a business change): ends cancelled, never retried", async () => {
     const { db } = database;
     await setSwitch(true);
     const job = await db.$transaction((tx) => schedule(tx, flakyJob, { runAt: now, payload: {}, subject: booking }));
@@ -42,21 +46,51 @@ describe("cancelling a running job", () => {
     expect(after).toMatchObject({ status: "cancelled", cancelReason: "customer cancelled" });
     const runs = await runsOfJob(db, job.id);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ outcome: "failed", note: expect.stringMatching(/cancel requested .* by system:cancel-booking: customer cancelled/) });
+    expect(runs[0]).toMatchObject({ outcome: "cancelled", note: expect.stringMatching(/cancel requested .* by system:cancel-booking: customer cancelled/) });
     // Nothing runs it again.
     expect((await tick({ db, catalogue, now: new Date(now.getTime() + weekMs), budgetMs: 5_000 })).claimed).toBe(0);
   });
 
-  it("lets a successful attempt stand: the work happened", async () => {
+  it("claimed but not started yet: the handler never runs", async () => {
     const { db } = database;
     const job = await db.$transaction((tx) => schedule(tx, countJob, { runAt: now, payload: {} }));
     const [claimed] = await claim(db, catalogue, { now, tickId: "t_running" });
-    expect(await db.$transaction((tx) => cancel(tx, job.id, { actor: "ops@duly.test", reason: "too late?", now }))).toEqual({
+    expect(await db.$transaction((tx) => cancel(tx, job.id, { actor: "ops@duly.test", reason: "not needed", now }))).toEqual({
       outcome: "when_attempt_ends",
     });
-    expect(await runClaimed(db, catalogue, claimed!)).toBe("succeeded");
-    expect(await findJob(db, job.id)).toMatchObject({ status: "succeeded" });
-    expect((await runsOfJob(db, job.id))[0]!.note).toMatch(/cancel requested/);
+    expect(await runClaimed(db, catalogue, claimed!)).toBe("cancelled");
+    expect(await findJob(db, job.id)).toMatchObject({ status: "cancelled" });
+    const [run] = await runsOfJob(db, job.id);
+    expect(run).toMatchObject({ outcome: "cancelled", error: "cancelled before its handler started", note: expect.stringMatching(/cancel requested/) });
+    const [counted] = await db.$queryRaw<Array<{ value: number }>>`SELECT value FROM test_counter WHERE id = 1`;
+    expect(counted!.value).toBe(0);
+  });
+
+  it("while its handler runs: the cancel waits for the attempt, then says it already succeeded", async () => {
+    const { db, url } = database;
+    let started: () => void = () => {};
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    const slow = defineJob({
+      name: "test.slow-intent",
+      payload: z.object({}),
+      handler: async ({ tx }) => {
+        await tx.$executeRaw`UPDATE test_counter SET value = value + 1 WHERE id = 1`;
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+    });
+    const job = await db.$transaction((tx) => schedule(tx, slow, { runAt: now, payload: {} }));
+    const worker = createDb(url, { poolSize: 2 });
+    try {
+      const ticking = tick({ db: worker, catalogue: createCatalogue([slow]), now, budgetMs: 10_000 });
+      await handlerStarted;
+      const cancelling = db.$transaction((tx) => cancel(tx, job.id, { actor: "ops", reason: "too late?", now }));
+      await expect(cancelling).rejects.toMatchObject({ code: "INVALID_JOB_STATE" });
+      await expect(cancelling).rejects.toThrow(/it is succeeded/);
+      expect(await ticking).toMatchObject({ succeeded: 1 });
+    } finally {
+      await worker.$disconnect();
+    }
   });
 
   it("ends it cancelled when its worker died (lease expired)", async () => {

@@ -66,20 +66,40 @@ export async function markRunLeaseLost(connection: Queryable, jobId: bigint, att
 /**
  * First statement of a group's transaction after BEGIN: locks the rows of every job in the
  * group (so lease recovery skips them while handlers run) and returns the ids this worker
- * still holds.
+ * still holds, each with whether someone cancelled it meanwhile (then it is not run).
  */
-export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>): Promise<Set<bigint>> {
-  const { rows } = await connection.query<{ id: string }>(
+export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>): Promise<Map<bigint, { cancelRequested: boolean }>> {
+  const { rows } = await connection.query<{ id: string; cancel_requested: boolean }>(
     statement(
       connection,
       "duly_hold",
-      `SELECT j.id::text AS id
+      `SELECT j.id::text AS id, j.cancelled_at IS NOT NULL AS cancel_requested
        FROM scheduled_jobs j
        JOIN unnest($1::bigint[], $2::int[]) AS mine(id, attempt) ON j.id = mine.id AND j.attempts = mine.attempt
        WHERE j.status = 'running'
        FOR NO KEY UPDATE OF j`,
       [jobs.map((j) => j.id), jobs.map((j) => j.attempt)],
     ),
+  );
+  return new Map(rows.map((r) => [BigInt(r.id), { cancelRequested: r.cancel_requested }]));
+}
+
+/** Ends attempts whose job was cancelled after the claim, before its handler started. Returns the ids ended. */
+export async function markCancelledBeforeStart(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>, now: Date): Promise<Set<bigint>> {
+  if (jobs.length === 0) return new Set();
+  const { rows } = await connection.query<{ id: string }>(
+    `WITH ended AS (
+       UPDATE scheduled_jobs j
+       SET status = 'cancelled', finished_at = $3::timestamptz, lease_expires_at = NULL, locked_by = NULL, updated_at = $3::timestamptz
+       FROM unnest($1::bigint[], $2::int[]) AS mine(id, attempt)
+       WHERE j.id = mine.id AND j.status = 'running' AND j.attempts = mine.attempt AND j.cancelled_at IS NOT NULL
+       RETURNING j.id, j.attempts
+     ), runs AS (
+       UPDATE job_runs r SET outcome = 'cancelled', finished_at = $3::timestamptz, error = 'cancelled before its handler started'
+       FROM ended WHERE r.job_id = ended.id AND r.attempt = ended.attempts
+     )
+     SELECT id::text AS id FROM ended`,
+    [jobs.map((j) => j.id), jobs.map((j) => j.attempt), now],
   );
   return new Set(rows.map((r) => BigInt(r.id)));
 }
