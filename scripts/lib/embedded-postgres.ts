@@ -5,14 +5,16 @@
 // SIGINT to stop it and exit. Ctrl-C would then reach postgres directly and stop it while Next
 // is still finishing in-flight ticks, and its hook would exit the process before Next is
 // stopped. Spawning postgres ourselves in its own process group lets the caller stop things in
-// order: ticker, then Next, then Postgres.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+// order: ticker, then Next, then Postgres. It runs leashed (leashed-child.ts): if the caller
+// dies without stopping it, even by SIGKILL, its watchdog stops it and frees port and data dir.
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { spawnLeashed, type LeashedChild } from "./leashed-child.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -29,6 +31,8 @@ export interface EmbeddedPostgresOptions {
 
 export interface EmbeddedPostgres {
   port: number;
+  /** The postmaster's pid. */
+  pid: number;
   /** Whether this start created the cluster. */
   initialised: boolean;
   /** postgresql:// URL for a database on this server. */
@@ -98,18 +102,11 @@ async function logTail(logFile: string, lines = 8): Promise<string> {
   return text.trim().split("\n").slice(-lines).join("\n");
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
 /** Polls until the server accepts a query, or fails fast if postgres exits. */
-async function waitUntilReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+async function waitUntilReady(url: string, child: LeashedChild, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exitedEarly = false;
-  void exited(child).then(() => (exitedEarly = true));
   for (;;) {
-    if (exitedEarly) throw new Error(`postgres exited during start-up:\n${await logTail(logFile)}`);
+    if (child.hasExited) throw new Error(`postgres exited during start-up:\n${await logTail(logFile)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
@@ -126,64 +123,56 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string,
   }
 }
 
+/** The URL of `database` on a server this module starts on `port`: known before it starts. */
+export function embeddedPostgresUrl(port: number, database: string, password = "postgres"): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const bins = await binaries();
   const ids = await runAsIds();
-  const password = options.password ?? "postgres";
-  const url = (database: string) => `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const url = (database: string) => embeddedPostgresUrl(options.port, database, options.password);
 
   const isNew = !existsSync(path.join(options.dataDir, "PG_VERSION"));
   if (isNew) await initialise(bins, options, ids);
 
   await mkdir(path.dirname(options.logFile), { recursive: true });
   const log = await open(options.logFile, "a");
-  const child = spawn(
-    bins.postgres,
+  const child = spawnLeashed({
+    command: bins.postgres,
     // TCP on loopback only; no Unix socket (its default directory may not be writable here).
-    [
+    args: [
       "-D", options.dataDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
       ...(options.settings ?? []).flatMap((setting) => ["-c", setting]),
     ],
-    // Own process group: a Ctrl-C in the terminal reaches us, not postgres (see top of file).
-    { ...ids, detached: true, stdio: ["ignore", log.fd, log.fd], env: { ...process.env, LC_MESSAGES: "C" } },
-  );
+    ...ids,
+    output: log.fd,
+    env: { ...process.env, LC_MESSAGES: "C" },
+    // SIGINT is the fast shutdown (open transactions are aborted); after 15 s, SIGKILL. (An
+    // immediate shutdown would need crash recovery at the next start, no better than SIGKILL.)
+    stopSignal: "SIGINT",
+    killAfterMs: 15_000,
+  });
   await log.close();
-
-  // Last resort if this process dies without stopping it: never leave an orphan server.
-  const killOnExit = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
-  };
-  process.on("exit", killOnExit);
 
   try {
     await waitUntilReady(url("postgres"), child, options.logFile, 30_000);
   } catch (error) {
-    killOnExit();
-    await exited(child);
+    await child.stop();
     const pidFile = await readFile(path.join(options.dataDir, "postmaster.pid"), "utf8").catch(() => "");
     const holder = pidFile.split("\n")[0];
-    if (holder && holder !== String(child.pid)) {
+    const ours = await child.pid.catch(() => undefined);
+    if (holder && holder !== String(ours)) {
       throw new Error(`${(error as Error).message}\nAnother postgres (pid ${holder}) may still be using ${options.dataDir}; stop it and try again.`, { cause: error });
     }
     throw error;
   }
 
-  let stopping: Promise<void> | undefined;
   return {
     port: options.port,
+    pid: await child.pid,
     initialised: isNew,
     url,
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill("SIGINT");
-          const timer = setTimeout(() => child.kill("SIGQUIT"), 15_000);
-          await exited(child);
-          clearTimeout(timer);
-        }
-        process.off("exit", killOnExit);
-      })();
-      return stopping;
-    },
+    stop: () => child.stop(),
   };
 }
