@@ -60,8 +60,8 @@ const delayPlan: DelayPlan = quick
 
 const dulySettings: DulyDrainSettings[] = [];
 for (const concurrency of [2, 4]) {
-  for (const batchSize of [100, 200]) {
-    for (const groupWindowMs of [50, 0]) dulySettings.push({ concurrency, batchSize, groupWindowMs });
+  for (const maxClaim of [32, 16]) {
+    for (const groupWindowMs of [50, 0]) dulySettings.push({ concurrency, maxClaim, groupWindowMs });
   }
 }
 const graphileSettings: GraphileDrainSettings[] = [

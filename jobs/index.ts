@@ -1,7 +1,8 @@
 // The catalogue: every job type Duly runs, and the recurring schedules that create jobs.
-// The tick is handed this; lib/scheduler knows no job type by name.
-import { z } from "zod";
+// The tick is handed this; lib/scheduler knows no job type by name. The tick reconciles the
+// recurring_schedules table with what is declared here (lib/scheduler/recurring/reconcile.ts).
 import { createCatalogue } from "../lib/scheduler/index.ts";
+import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
 
@@ -9,9 +10,7 @@ export { demoPing, pruneFinishedJobsJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const parsed = z.coerce.number().int().min(1).max(3650).default(30).safeParse(env.DULY_RETENTION_DAYS || undefined);
-  if (!parsed.success) throw new Error(`DULY_RETENTION_DAYS must be a whole number of days from 1 to 3650`);
-  return parsed.data;
+  return parseSetting("DULY_RETENTION_DAYS", env);
 }
 
 export const catalogue = createCatalogue(

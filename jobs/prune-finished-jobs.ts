@@ -13,6 +13,9 @@ export const pruneFinishedJobsJob = defineJob({
   name: "maintenance.prune-finished-jobs",
   payload,
   leaseMs: 30_000,
+  // It deletes by age: only ever by the real clock, never at a time-travelled instant.
+  inTimeTravel: "skip",
+  isolation: "alone",
   retry: { maxAttempts: 3, backoffBaseMs: 60_000, backoffMaxMs: 3_600_000 },
   handler: async ({ tx, payload, now, job }) => {
     const deleted = await pruneFinishedJobs(tx, { now, olderThanDays: payload.olderThanDays, batchSize: payload.batchSize });

@@ -49,6 +49,14 @@ export function parseSettings(env: Record<string, string | undefined> = process.
   return parsed.data;
 }
 
+/** One setting on its own (for code that needs only it, such as the catalogue's retention). */
+export function parseSetting<Name extends keyof Settings>(name: Name, env: Record<string, string | undefined> = process.env): Settings[Name] {
+  const raw = env[name] === "" ? undefined : env[name];
+  const parsed = schema.shape[name].safeParse(raw);
+  if (!parsed.success) throw new SettingsError(`bad settings: ${name}: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+  return parsed.data as Settings[Name];
+}
+
 let cached: Settings | undefined;
 
 /** The process's settings, parsed once. */

@@ -13,10 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
-import { syncRecurringSchedules } from "../lib/scheduler/index.ts";
-import { catalogue } from "../jobs/index.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { e2eCronSecret, e2eStateFile, type E2eServerState } from "./lib/e2e-state.ts";
 import { buildIfStale } from "./lib/next-build.ts";
@@ -71,13 +68,9 @@ async function main(): Promise<void> {
       log(`embedded PostgreSQL on port ${postgres.port} in ${dir}`);
     }
 
+    // No schedule sync here: the first tick reconciles recurring_schedules with the catalogue,
+    // as it does on a deployment (a test starts from an empty table through the route alone).
     await migrate(databaseUrl);
-    const db = createDb(databaseUrl, { poolSize: 1 });
-    try {
-      await syncRecurringSchedules(db, catalogue, new Date());
-    } finally {
-      await db.$disconnect();
-    }
 
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
     await buildIfStale(root, { env: childEnv, log, force: process.env.E2E_FORCE_BUILD === "1" });

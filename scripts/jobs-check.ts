@@ -1,11 +1,12 @@
 // `npm run jobs:check`: before deploying a change to a job's payload schema, list the pending
 // (and dead) jobs already in the database that the new code could not run. Exit code 1 if
 // any; 0 when every payload fits. Uses DATABASE_URL.
-import { createDb, databaseUrlFromEnv } from "../lib/db/client.ts";
+import { createDb } from "../lib/db/client.ts";
+import { settings } from "../lib/settings.ts";
 import { findPayloadsThatNoLongerFit } from "../lib/scheduler/index.ts";
 import { catalogue } from "../jobs/index.ts";
 
-const db = createDb(databaseUrlFromEnv(), { poolSize: 2 });
+const db = createDb(settings().DATABASE_URL, { poolSize: 2 });
 try {
   const misfits = await findPayloadsThatNoLongerFit(db, catalogue);
   const [{ count }] = await db.$queryRaw<Array<{ count: bigint }>>`

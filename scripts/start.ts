@@ -2,8 +2,8 @@
 //
 //   0. check every setting, its own and the app's as Next will see them (start-settings.ts);
 //   1. a database: DATABASE_URL if set, else an embedded PostgreSQL under .data/postgres;
-//   2. create the database if missing, migrate, sync recurring schedules, seed demo jobs (once,
-//      and by default only into the embedded database);
+//   2. create the database if missing, migrate, seed demo jobs (once, and by default only into
+//      the embedded database); the first tick reconciles the recurring schedules;
 //   3. `next build` when the build is missing or older than the sources, then `next start`;
 //   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s.
 //
@@ -18,8 +18,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
-import { databaseClock, syncRecurringSchedules } from "../lib/scheduler/index.ts";
-import { catalogue } from "../jobs/index.ts";
+import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
@@ -68,14 +67,13 @@ async function main(): Promise<void> {
     }
     abortIfStopping();
 
-    // 2. Schema, recurring schedules, demo data.
+    // 2. Schema and demo data.
     if (await ensureDatabase(plan.databaseUrl)) log(`created database ${new URL(plan.databaseUrl).pathname.slice(1)}`);
     const applied = await migrate(plan.databaseUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
     try {
       const now = (await databaseClock(db))();
-      await syncRecurringSchedules(db, catalogue, now);
       if (plan.seed.wanted) {
         const { created } = await seedDemoData(db, now);
         log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);

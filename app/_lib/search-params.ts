@@ -16,10 +16,15 @@ export function searchParamsToRecord(params: URLSearchParams): RawSearchParams {
   return record;
 }
 
+const earliestInstant = new Date("1970-01-01T00:00:00Z");
+const latestInstant = new Date("3000-01-01T00:00:00Z");
+
 /** An absolute instant: ISO 8601 with seconds and a zone (Z or ±hh:mm), e.g. 2026-12-01T09:00:00Z. */
 export const isoInstant = z
   .iso.datetime({ offset: true, error: "expected an ISO instant with a zone, e.g. 2026-12-01T09:00:00Z" })
-  .transform((value) => new Date(value));
+  .transform((value) => new Date(value))
+  // Schedules are computed up to the year 2999 (croner's range); a date outside it is a typo.
+  .refine((date) => date >= earliestInstant && date < latestInstant, "expected an instant between 1970 and 2999");
 
 /** One line naming each bad param: `now: expected an ISO instant...; mode: Invalid option...`. */
 /** Query-string wording of zod issues: "days: must be at least 1", "unknown parameter(s): x". */

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import { createDb, pgPoolOf, type Db } from "../../lib/db/client.ts";
 import { migrate } from "../../lib/db/migrate.ts";
-import { claimDueJobs, createCatalogue, defineJob, scheduleMany, tick } from "../../lib/scheduler/index.ts";
+import { createCatalogue, defineJob, scheduleMany, tick } from "../../lib/scheduler/index.ts";
+import { claimDueJobs } from "../../lib/scheduler/internal.ts";
 import { catalogue, demoPing } from "../../jobs/index.ts";
 import { load1 } from "../lib/machine.ts";
 import { delayOffsets, settleTime, sleep, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
@@ -12,12 +13,12 @@ import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 export interface DulyDrainSettings {
   concurrency: number;
-  batchSize: number;
+  maxClaim: number;
   groupWindowMs: number;
 }
 
 export function dulySettingsLabel(s: DulyDrainSettings): string {
-  return `concurrency ${s.concurrency}, batchSize ${s.batchSize}, groupWindowMs ${s.groupWindowMs}`;
+  return `concurrency ${s.concurrency}, maxClaim ${s.maxClaim}, groupWindowMs ${s.groupWindowMs}`;
 }
 
 async function vacuumAnalyze(url: string, tables: string[]): Promise<void> {
@@ -127,21 +128,15 @@ export async function dulyIdleTicks(
  * (Nothing is due, so the claim changes no row.)
  */
 async function explainClaim(url: string, db: Db): Promise<string> {
-  const pool = pgPoolOf(db);
-  const original = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<unknown>;
   let captured: { text: string; values: unknown[] } | undefined;
-  (pool as unknown as { query: typeof original }).query = (text: string, values?: unknown[]) => {
-    captured ??= { text, values: values ?? [] };
-    return original(text, values);
+  const recorder = {
+    query: async (text: string, values?: unknown[]) => {
+      captured ??= { text, values: values ?? [] };
+      return pgPoolOf(db).query(text, values);
+    },
   };
-  try {
-    const leases = catalogue.all().map((d) => ({ jobType: d.name, leaseMs: d.leaseMs }));
-    const now = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
-    captured = undefined;
-    await claimDueJobs(db, { now, tickId: "t_explain", limit: 100, leases });
-  } finally {
-    (pool as unknown as { query: typeof original }).query = original;
-  }
+  const now = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
+  await claimDueJobs(recorder as never, { now, leaseFrom: now, tickId: "t_explain", limit: 32, types: catalogue.claimableTypes(false) });
   if (!captured) throw new Error("claimDueJobs sent no query");
   const { text, values } = captured;
   return withClient(url, async (client) => {

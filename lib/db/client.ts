@@ -4,6 +4,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, Prisma } from "./generated/client.ts";
+import { settings } from "../settings.ts";
 
 export { Prisma };
 export type Db = PrismaClient;
@@ -13,8 +14,12 @@ export type Tx = Prisma.TransactionClient;
 export type DbOrTx = Db | Tx;
 
 export interface CreateDbOptions {
-  /** Connections in the pool. The tick runs jobs concurrently up to this many. */
+  /** Connections in the pool. A tick runs at most this many lanes. */
   poolSize?: number;
+  /** How long a checkout waits for a free connection before failing (ms). */
+  connectionTimeoutMs?: number;
+  /** Shown in pg_stat_activity, so an operator can tell Duly's sessions apart. */
+  applicationName?: string;
 }
 
 // The pool rides on the client under a registered symbol, not in a module-level map: Next
@@ -24,9 +29,27 @@ const poolKey = Symbol.for("duly.pgPool");
 type WithPool = { [poolKey]?: pg.Pool };
 
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
+    application_name: options.applicationName ?? "duly",
+  });
+  // An idle connection that dies (pg_terminate_backend, a server or pooler restart) emits
+  // 'error' on the pool; without a listener that event would exit the process. pg has already
+  // removed the dead client; the next checkout opens a fresh one.
+  pool.on("error", (error) => console.error(`[duly] an idle database connection failed: ${error.message}`));
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   (db as WithPool)[poolKey] = pool;
+  // Prisma disposes the pool only if it ever connected; a process that only used the pool
+  // directly (a tick) would linger for the pool's idle timeout. $disconnect ends it either way.
+  const disconnect = db.$disconnect.bind(db);
+  Object.defineProperty(db, "$disconnect", {
+    value: async () => {
+      await disconnect();
+      if (!pool.ended) await pool.end();
+    },
+  });
   return db;
 }
 
@@ -37,17 +60,11 @@ export function pgPoolOf(db: Db): pg.Pool {
   return pool;
 }
 
-export function databaseUrlFromEnv(): string {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
-  return url;
-}
-
 // One client per process. Next's dev server reloads modules, so the instance is parked on
 // globalThis to avoid opening a new pool on every reload.
 const globalForDb = globalThis as unknown as { dulyDb?: Db };
 
 export function getDb(): Db {
-  globalForDb.dulyDb ??= createDb(databaseUrlFromEnv());
+  globalForDb.dulyDb ??= createDb(settings().DATABASE_URL, { poolSize: settings().DULY_POOL_SIZE });
   return globalForDb.dulyDb;
 }

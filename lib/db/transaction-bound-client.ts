@@ -6,6 +6,12 @@
 //
 // Prisma starts a transaction of its own for some writes (nested creates); inside ours that
 // becomes a savepoint, so its COMMIT cannot end the job's transaction early.
+//
+// Each piece of work bound to the client (one job's handler) runs in its own async scope
+// (AsyncLocalStorage). A query that arrives from another scope, such as a query a handler
+// started without awaiting and that fires after the handler returned, is refused with an
+// error that says so, instead of running inside the next job's transaction.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client.ts";
@@ -13,11 +19,25 @@ import type { Tx } from "./client.ts";
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
+/** The scope a query was issued in: one per bound piece of work. */
+const workScope = new AsyncLocalStorage<symbol>();
+
+export class ClientNotBoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ClientNotBoundError";
+  }
+}
+
 interface PinnedPool {
   /** A real pg.Pool (the adapter checks instanceof) whose query and connect are redirected. */
   pool: pg.Pool;
   pin(client: pg.PoolClient, beforeQuery?: () => Promise<void>): void;
   unpin(): void;
+  /** Queries from scopes other than this one are refused (undefined: any scope). */
+  setScope(scope: symbol | undefined): void;
+  /** The last error a query of the current scope failed with (cleared by setScope). */
+  lastError(): unknown;
 }
 
 /** A pg.Pool that sends every query to the connection currently pinned to it. */
@@ -25,9 +45,22 @@ function createPinnedPool(): PinnedPool {
   const pool = new pg.Pool({ max: 1 }); // never opens a connection of its own
   let pinned: pg.PoolClient | null = null;
   let beforeQuery: (() => Promise<void>) | undefined;
+  let scope: symbol | undefined;
+  let lastError: unknown;
+  const remember = (error: unknown): never => {
+    lastError = error;
+    throw error;
+  };
   const current = (): pg.PoolClient => {
     // A handler that outlived its transaction (timed out) must not write in autocommit mode.
-    if (!pinned) throw new Error("this transaction has ended; the job's handler can no longer write");
+    if (!pinned) throw new ClientNotBoundError("this transaction has ended; the job's handler can no longer write");
+    const caller = workScope.getStore();
+    if (scope !== undefined && caller !== undefined && caller !== scope) {
+      throw new ClientNotBoundError(
+        "a query from a job whose handler already returned arrived during another job: await every query in a handler " +
+          "(an un-awaited query would otherwise run in someone else's transaction)",
+      );
+    }
     return pinned;
   };
   const savepointFor = (sql: string): string | null => {
@@ -41,7 +74,7 @@ function createPinnedPool(): PinnedPool {
     query: async (...args: unknown[]) => {
       const client = current();
       await beforeQuery?.();
-      return (client.query as Query)(...args);
+      return (client.query as Query)(...args).catch(remember);
     },
     // Prisma's own transactions (nested writes) become savepoints of the job's transaction.
     connect: async () => {
@@ -49,9 +82,10 @@ function createPinnedPool(): PinnedPool {
       await beforeQuery?.();
       const nested = {
         query: (config: unknown, ...rest: unknown[]) => {
+          current();
           const sql = typeof config === "string" ? config : ((config as { text?: string }).text ?? "");
           const replacement = savepointFor(sql);
-          return replacement ? client.query(replacement) : (client.query as Query)(config, ...rest);
+          return (replacement ? client.query(replacement) : (client.query as Query)(config, ...rest)).catch(remember);
         },
         release: () => {},
         on: () => nested,
@@ -69,13 +103,26 @@ function createPinnedPool(): PinnedPool {
     unpin: () => {
       pinned = null;
       beforeQuery = undefined;
+      scope = undefined;
     },
+    setScope: (next) => {
+      scope = next;
+      lastError = undefined;
+    },
+    lastError: () => lastError,
   };
 }
 
 export interface BoundClientLease {
   /** The Prisma client bound to the connection, typed as a transaction client. */
   tx: Tx;
+  /**
+   * Runs `work` as the only caller the client serves: queries from any earlier work (say, one
+   * its handler forgot to await) are refused until the next call.
+   */
+  runScoped<T>(work: () => Promise<T>): Promise<T>;
+  /** The last error one of the current work's queries failed with, caught or not. */
+  lastQueryError(): unknown;
   /** The work is over: the client goes back to the free list for the next job. */
   release(): void;
   /**
@@ -112,6 +159,12 @@ export function createBoundClients(): BoundClients {
       let done = false;
       return {
         tx: slot.prisma as unknown as Tx,
+        runScoped(work) {
+          const scope = Symbol("bound work");
+          slot.pinned.setScope(scope);
+          return workScope.run(scope, work);
+        },
+        lastQueryError: () => slot.pinned.lastError(),
         release() {
           if (done) return;
           done = true;

@@ -1,6 +1,15 @@
 // Cancel work that should no longer happen. The row stays, with who cancelled it and why.
+//
+// A job whose attempt is running cannot be stopped half way (its effects commit with its
+// completion, or not at all). Cancelling it records the intent on the row and on the running
+// attempt's history; the intent takes effect when the attempt ends: a failed or lost attempt
+// ends the job cancelled instead of retrying, a successful one stands (the work happened).
+// The caller is told which jobs were running. If the attempt's group transaction holds the
+// row at that moment, the cancel waits for it (at most the attempt's lease) and then sees how
+// it ended.
 import type { Tx } from "../db/client.ts";
 import { explainUnchangedJob } from "./job-guard.ts";
+import { actor as actorSchema, check, reason as reasonSchema, subject as subjectSchema } from "./limits.ts";
 import { subjectColumns, type Subject } from "./subject.ts";
 
 export interface Cancellation {
@@ -10,30 +19,62 @@ export interface Cancellation {
   now: Date;
 }
 
-export async function cancel(tx: Tx, jobId: bigint, { actor, reason, now }: Cancellation): Promise<void> {
-  const updated = await tx.$executeRaw`
-    UPDATE scheduled_jobs
-    SET status = 'cancelled', cancelled_at = ${now}, cancelled_by = ${actor}, cancel_reason = ${reason},
-        finished_at = ${now}, updated_at = CURRENT_TIMESTAMP
-    WHERE id = ${jobId} AND status IN ('pending', 'dead')`;
-  if (updated === 0) await explainUnchangedJob(tx, jobId, "cancel", ["pending", "dead"]);
+export interface CancelResult {
+  /** "cancelled" at once, or "when_attempt_ends": the job was running. */
+  outcome: "cancelled" | "when_attempt_ends";
 }
 
-/** Cancel every pending or dead job of a business record (a cancelled booking). Returns how many. */
-export async function cancelForSubject(tx: Tx, subject: Subject, { actor, reason, now }: Cancellation): Promise<number> {
-  const { subjectType, subjectId } = subjectColumns(subject);
-  return tx.$executeRaw`
-    UPDATE scheduled_jobs
-    SET status = 'cancelled', cancelled_at = ${now}, cancelled_by = ${actor}, cancel_reason = ${reason},
-        finished_at = ${now}, updated_at = CURRENT_TIMESTAMP
-    WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status IN ('pending', 'dead')`;
+export interface SubjectCancelResult {
+  /** Jobs cancelled at once (pending or dead). */
+  cancelled: number;
+  /** Jobs that were running: cancelled when their attempt ends, unless it succeeds. */
+  whenAttemptEnds: bigint[];
 }
 
-/** Move every pending job of a business record by the same offset (an event moved by a week). */
-export async function shiftForSubject(tx: Tx, subject: Subject, offsetMs: number): Promise<number> {
-  const { subjectType, subjectId } = subjectColumns(subject);
-  return tx.$executeRaw`
-    UPDATE scheduled_jobs
-    SET run_at = run_at + ${offsetMs} * interval '1 millisecond', updated_at = CURRENT_TIMESTAMP
-    WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status = 'pending'`;
+function checked({ actor, reason, now }: Cancellation): Cancellation {
+  return { actor: check(actorSchema, actor, "cancel"), reason: check(reasonSchema, reason, "cancel"), now };
+}
+
+export async function cancel(tx: Tx, jobId: bigint, cancellation: Cancellation): Promise<CancelResult> {
+  const { actor, reason, now } = checked(cancellation);
+  const note = `cancel requested at ${now.toISOString()} by ${actor}: ${reason}`;
+  const rows = await tx.$queryRaw<Array<{ status: string }>>`
+    WITH target AS (
+      UPDATE scheduled_jobs
+      SET status = CASE WHEN status = 'running' THEN status ELSE 'cancelled' END,
+          finished_at = CASE WHEN status = 'running' THEN finished_at ELSE ${now} END,
+          cancelled_at = ${now}, cancelled_by = ${actor}, cancel_reason = ${reason}, updated_at = CURRENT_TIMESTAMP
+      WHERE id = ${jobId} AND status IN ('pending', 'dead', 'running')
+      RETURNING id, status, attempts
+    ), noted AS (
+      UPDATE job_runs r SET note = concat_ws(E'\\n', r.note, ${note}::text)
+      FROM target t WHERE t.status = 'running' AND r.job_id = t.id AND r.attempt = t.attempts AND r.outcome = 'running'
+    )
+    SELECT status::text AS status FROM target`;
+  if (!rows[0]) await explainUnchangedJob(tx, jobId, "cancel", ["pending", "dead", "running"]);
+  return { outcome: rows[0]!.status === "running" ? "when_attempt_ends" : "cancelled" };
+}
+
+/** Cancel every pending, dead or running job of a business record (a cancelled booking). */
+export async function cancelForSubject(tx: Tx, subject: Subject, cancellation: Cancellation): Promise<SubjectCancelResult> {
+  const { actor, reason, now } = checked(cancellation);
+  const { subjectType, subjectId } = subjectColumns(check(subjectSchema, subject, "cancel: subject"));
+  const note = `cancel requested at ${now.toISOString()} by ${actor}: ${reason}`;
+  const rows = await tx.$queryRaw<Array<{ id: bigint; status: string }>>`
+    WITH target AS (
+      UPDATE scheduled_jobs
+      SET status = CASE WHEN status = 'running' THEN status ELSE 'cancelled' END,
+          finished_at = CASE WHEN status = 'running' THEN finished_at ELSE ${now} END,
+          cancelled_at = ${now}, cancelled_by = ${actor}, cancel_reason = ${reason}, updated_at = CURRENT_TIMESTAMP
+      WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status IN ('pending', 'dead', 'running')
+      RETURNING id, status, attempts
+    ), noted AS (
+      UPDATE job_runs r SET note = concat_ws(E'\\n', r.note, ${note}::text)
+      FROM target t WHERE t.status = 'running' AND r.job_id = t.id AND r.attempt = t.attempts AND r.outcome = 'running'
+    )
+    SELECT id, status::text AS status FROM target`;
+  return {
+    cancelled: rows.filter((r) => r.status !== "running").length,
+    whenAttemptEnds: rows.filter((r) => r.status === "running").map((r) => r.id),
+  };
 }

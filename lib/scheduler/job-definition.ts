@@ -1,7 +1,11 @@
 // What a job type is: the engine knows job types only through these definitions, which
 // jobs/ declares and hands to the tick as a catalogue.
-import type { z } from "zod";
+import { createHash } from "node:crypto";
+import { z } from "zod";
 import type { Tx } from "../db/client.ts";
+import { validateCron } from "./cron-occurrences.ts";
+import { limits } from "./limits.ts";
+import type { ClaimableType } from "./sql/claim-due-jobs.ts";
 
 export interface RetryPolicy {
   /** Attempts before the job is marked dead, counting the first. */
@@ -34,19 +38,53 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   version: number;
   payload: Schema;
   retry: RetryPolicy;
-  /** How long one attempt may hold the job. A worker that dies frees it only after this. */
+  /**
+   * How long one attempt may run, from its handler's start. Past it the engine cuts the attempt
+   * off (its transaction is rolled back and its database backend ended) and records a failure.
+   * A worker that dies frees the job only after this.
+   */
   leaseMs: number;
+  /**
+   * "group" (default): the job shares a transaction with other jobs, each in its own savepoint
+   * (docs/decisions/0004). "alone": it runs in a transaction of its own, for jobs that move
+   * money or update a hot row, whose locks should not wait on their neighbours.
+   */
+  isolation: "group" | "alone";
+  /**
+   * Whether a time-travelling tick (?now= in demos and e2e) runs this type. "skip" for work that
+   * must only ever follow the real clock, such as retention (it deletes by age).
+   */
+  inTimeTravel: "run" | "skip";
   /** Must be idempotent: check state before acting, set values rather than add to them. */
   handler: (context: JobContext<z.output<Schema>>) => Promise<void>;
 }
 
 export const defaultRetry: RetryPolicy = { maxAttempts: 5, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000 };
 
-export function defineJob<Schema extends z.ZodType>(
-  definition: Omit<JobDefinition<Schema>, "retry" | "leaseMs" | "version"> &
-    Partial<Pick<JobDefinition<Schema>, "retry" | "leaseMs" | "version">>,
-): JobDefinition<Schema> {
-  return { version: 1, retry: defaultRetry, leaseMs: 15_000, ...definition };
+const dayMs = 86_400_000;
+const definitionLimits = z.object({
+  name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, "job type names are lower-case words joined by . _ or - (at most 100)"),
+  version: z.number().int().min(1).max(1_000_000),
+  leaseMs: z.number().int().min(100, "leaseMs must be at least 100").max(15 * 60_000, "leaseMs must be at most 15 minutes"),
+  retry: z.object({
+    maxAttempts: z.number().int().min(1).max(limits.maxAttempts),
+    backoffBaseMs: z.number().int().min(0).max(dayMs),
+    backoffMaxMs: z.number().int().min(0).max(365 * dayMs),
+  }),
+});
+
+type DefinitionInput<Schema extends z.ZodType> = Omit<JobDefinition<Schema>, "retry" | "leaseMs" | "version" | "isolation" | "inTimeTravel"> &
+  Partial<Pick<JobDefinition<Schema>, "retry" | "leaseMs" | "version" | "isolation" | "inTimeTravel">>;
+
+export function defineJob<Schema extends z.ZodType>(definition: DefinitionInput<Schema>): JobDefinition<Schema> {
+  const complete: JobDefinition<Schema> = {
+    version: 1, retry: defaultRetry, leaseMs: 15_000, isolation: "group", inTimeTravel: "run", ...definition,
+  };
+  const checked = definitionLimits.safeParse(complete);
+  if (!checked.success) {
+    throw new Error(`job type ${definition.name}: ${checked.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  }
+  return complete;
 }
 
 /**
@@ -60,7 +98,7 @@ export class PermanentJobError extends Error {
   }
 }
 
-/** A recurring schedule declared in code and synced into recurring_schedules. */
+/** A recurring schedule declared in code and reconciled into recurring_schedules by the tick. */
 export interface RecurringDefinition {
   name: string;
   cron: string;
@@ -74,6 +112,10 @@ export interface Catalogue {
   get(name: string): JobDefinition | undefined;
   all(): JobDefinition[];
   recurring: RecurringDefinition[];
+  /** sha256 of the recurring schedules as declared: a tick reconciles the table when it differs. */
+  recurringFingerprint: string;
+  /** What the claim may take: every type, or in a time-travelling tick those that run in it. */
+  claimableTypes(travelling: boolean): ClaimableType[];
 }
 
 export function createCatalogue(definitions: JobDefinition[], recurring: RecurringDefinition[] = []): Catalogue {
@@ -82,10 +124,31 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
     if (byName.has(definition.name)) throw new Error(`job type ${definition.name} is defined twice`);
     byName.set(definition.name, definition);
   }
+  const names = new Set<string>();
   for (const schedule of recurring) {
+    if (names.has(schedule.name)) throw new Error(`recurring schedule ${schedule.name} is declared twice`);
+    names.add(schedule.name);
     const definition = byName.get(schedule.jobType);
     if (!definition) throw new Error(`recurring schedule ${schedule.name} names unknown job type ${schedule.jobType}`);
     definition.payload.parse(schedule.payload);
+    validateCron(schedule.cron, schedule.timeZone);
   }
-  return { get: (name) => byName.get(name), all: () => [...byName.values()], recurring };
+  const all = [...byName.values()];
+  const toClaimable = (d: JobDefinition): ClaimableType => ({ jobType: d.name, leaseMs: d.leaseMs, version: d.version });
+  const everyType = all.map(toClaimable);
+  const travelTypes = all.filter((d) => d.inTimeTravel === "run").map(toClaimable);
+  return {
+    get: (name) => byName.get(name),
+    all: () => all,
+    recurring,
+    recurringFingerprint: fingerprintOf(recurring),
+    claimableTypes: (travelling) => (travelling ? travelTypes : everyType),
+  };
+}
+
+function fingerprintOf(recurring: RecurringDefinition[]): string {
+  const canonical = [...recurring]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((r) => [r.name, r.cron, r.timeZone, r.jobType, r.catchUp ?? "latest", r.payload]);
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }

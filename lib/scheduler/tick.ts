@@ -1,19 +1,28 @@
-// The tick: what the cron route and the local ticker call. It
-//   1. recovers jobs whose worker died (lease expired),
-//   2. turns due recurring schedules into jobs,
-//   3. claims due jobs in batches (SKIP LOCKED) and runs each in its own transaction,
-//   4. in "stay" mode keeps doing so until its budget is spent, sleeping until the next job is
-//      due (or a short poll for jobs inserted meanwhile), so a once-a-minute cron still starts
-//      jobs within about a second of their run_at; "drain" mode returns once nothing is due.
+// The tick: what the cron route and the local ticker call. It runs lanes (lanes.ts), each on a
+// connection of its own, each looping:
+//   1. housekeeping when it is due (first thing, then about once a second whatever else is
+//      going on): read the clock, recover jobs whose worker died, reconcile the recurring
+//      schedules with the deployed code, turn due recurring schedules into jobs;
+//   2. claim due jobs (SKIP LOCKED) on its connection, as many as it can start soon;
+//   3. run them in group transactions on that same connection.
+// In "stay" mode a lane that finds nothing due lets go of its connection and sleeps until the
+// next job is due, a notification says one was scheduled (wake-up.ts), or a short poll, until
+// the budget is spent; "drain" mode returns once nothing is due.
+//
+// The tick never throws for the database's sake: a dropped connection, a refused one, a
+// statement that fails is recorded in the summary (errors, status) and the next tick carries on.
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import { clockStartingAt, databaseClock, frozenClock, type Clock } from "./clock.ts";
+import pg from "pg";
+import { pgPoolOf, type Db } from "../db/client.ts";
+import { clockStartingAt, frozenClock, type Clock } from "./clock.ts";
 import type { Catalogue } from "./job-definition.ts";
-import { enqueueDueRecurring } from "./recurring-schedules.ts";
-import { runJobGroup, type AttemptOutcome } from "./run-job-group.ts";
-import { claimDueJobs } from "./sql/claim-due-jobs.ts";
-import { millisecondsUntilNextWork, oldestDueLagMs } from "./sql/due-work.ts";
-import { recoverExpiredLeases } from "./sql/recover-expired-leases.ts";
+import { Lane } from "./lane.ts";
+import { markReconciled, reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
+import { sweepRecurringSchedules } from "./recurring/sweep.ts";
+import { describeError, isUnavailable, maxGroupSize, runClaimedJobs, type AttemptOutcome } from "./run-job-group.ts";
+import { claimDueJobs, type ClaimedJob } from "./sql/claim-due-jobs.ts";
+import { housekeeping, millisecondsUntilNextWork } from "./sql/housekeeping.ts";
+import { listeningWakeUp, pollingWakeUp, sleep, type WakeUp } from "./wake-up.ts";
 
 export type TickMode = "drain" | "stay";
 
@@ -25,113 +34,311 @@ export interface TickOptions {
    * in stay mode. Omitted: the database's clock.
    */
   now?: Date;
+  /**
+   * `now` is a time-travel instant (the route's ?now=, demos and e2e), not the clock: leases
+   * follow the real clock, recurring schedules are not advanced, and job types that opt out
+   * (inTimeTravel: "skip", e.g. retention) do not run. README: "Time travel".
+   */
+  travelling?: boolean;
   /** Stop claiming new jobs after this long. Jobs already claimed still finish. */
   budgetMs: number;
   mode?: TickMode;
   tickId?: string;
-  /** Jobs claimed per statement. */
-  batchSize?: number;
-  /** Lanes: transactions running jobs at once, each on its own connection. */
+  /** Lanes: connections running jobs at once (at most the pool's size). */
   concurrency?: number;
+  /** Most jobs a lane claims at once (at most a group's 32). */
+  maxClaim?: number;
   /** A group transaction takes no new job after this long (see run-job-group.ts). */
   groupWindowMs?: number;
   /** In stay mode, the longest sleep between looks for newly inserted due jobs. */
   pollMs?: number;
+  /** In stay mode, LISTEN on this session URL (DIRECT_URL) to start jobs due now at once. */
+  listenUrl?: string;
 }
 
 export interface TickSummary {
   tickId: string;
   mode: TickMode;
+  /**
+   * ok; degraded: something failed (see errors) but the tick ran; unavailable: it could not
+   * get a database connection at all (the route answers 503).
+   */
+  status: "ok" | "degraded" | "unavailable";
   /** The tick's clock when it started (ISO). */
   now: string;
   claimed: number;
   succeeded: number;
   failed: number;
   dead: number;
+  cancelled: number;
   leaseLost: number;
-  /** Jobs whose worker died, returned to pending (or dead) by this tick. */
+  /** Jobs whose worker died, returned to pending (or dead, or cancelled) by this tick. */
   recovered: number;
   recurringEnqueued: number;
+  /** Jobs claimed, per job type. */
+  jobTypes: Record<string, number>;
   /** How late the oldest due job was when the tick started (0 if none was due). */
   lagMs: number;
   durationMs: number;
+  /** Whether a staying tick listened for notifications (else it polled). */
+  listening: boolean;
   errors: string[];
 }
 
-/** Recovery and the recurring sweep run at most this often while a tick stays. */
+/** Housekeeping runs at most this often per tick (and always about this often). */
 const housekeepingEveryMs = 1000;
 const minSleepMs = 5;
+/** With a LISTEN connection, the poll is only a fallback. */
+const listeningPollMs = 1000;
+/** A lane gives up after this many failures in a row without progress. */
+const maxConsecutiveLaneFailures = 3;
+/** At most this many errors are kept in a summary (a kill storm would fill it). */
+const maxSummaryErrors = 20;
 
 export function newTickId(): string {
   return `t_${randomBytes(6).toString("hex")}`;
 }
 
 export async function tick(options: TickOptions): Promise<TickSummary> {
-  const { db, catalogue, budgetMs, mode = "drain", batchSize = 100, concurrency = 4, pollMs = 250, groupWindowMs = 50 } = options;
+  const {
+    db, catalogue, budgetMs, mode = "drain", concurrency = 4, pollMs = 250, groupWindowMs = 50,
+    travelling = false,
+  } = options;
+  const maxClaim = Math.min(options.maxClaim ?? maxGroupSize, maxGroupSize);
+  const pool = pgPoolOf(db);
   const startedAt = performance.now();
   const deadline = startedAt + budgetMs;
-  // A given instant (tests, time travel) is frozen in drain mode, so every question the tick
-  // asks gets the same answer however slow the machine; a staying tick's clock must move.
-  const clock: Clock = options.now
-    ? mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)
-    : await databaseClock(db);
-  const leases = catalogue.all().map((d) => ({ jobType: d.name, leaseMs: d.leaseMs }));
+  const types = catalogue.claimableTypes(travelling);
+  const knownTypes = catalogue.all().map((d) => d.name);
   const summary: TickSummary = {
     tickId: options.tickId ?? newTickId(),
     mode,
-    now: clock().toISOString(),
-    claimed: 0, succeeded: 0, failed: 0, dead: 0, leaseLost: 0, recovered: 0, recurringEnqueued: 0,
+    status: "ok",
+    now: "",
+    claimed: 0, succeeded: 0, failed: 0, dead: 0, cancelled: 0, leaseLost: 0, recovered: 0, recurringEnqueued: 0,
+    jobTypes: {},
     lagMs: 0,
     durationMs: 0,
+    listening: false,
     errors: [],
   };
-  const tally = (outcome: AttemptOutcome) => {
+  const addError = (message: string) => {
+    if (summary.status === "ok") summary.status = "degraded";
+    if (summary.errors.length < maxSummaryErrors) summary.errors.push(message);
+    else if (summary.errors.length === maxSummaryErrors) summary.errors.push("(more errors not shown)");
+  };
+  const tally = (_job: ClaimedJob, outcome: AttemptOutcome) => {
     if (outcome === "succeeded") summary.succeeded += 1;
     else if (outcome === "failed") summary.failed += 1;
     else if (outcome === "dead") summary.dead += 1;
+    else if (outcome === "cancelled") summary.cancelled += 1;
     else summary.leaseLost += 1;
   };
+  const finish = () => {
+    summary.durationMs = Math.round(performance.now() - startedAt);
+    return summary;
+  };
 
-  summary.lagMs = await oldestDueLagMs(db, clock());
+  // Clocks are set by the first housekeeping (the database's clock, unless an instant is given).
+  let clock: Clock = () => new Date(NaN);
+  let leaseClock: Clock = clock;
   let lastHousekeeping = -Infinity;
-  for (;;) {
-    if (performance.now() - lastHousekeeping >= housekeepingEveryMs) {
-      lastHousekeeping = performance.now();
-      const recovered = await recoverExpiredLeases(db, clock());
-      summary.recovered += recovered.length;
-      summary.dead += recovered.filter((r) => r.status === "dead").length;
-      const sweep = await enqueueDueRecurring(db, catalogue, clock());
-      summary.recurringEnqueued += sweep.enqueued;
-      summary.errors.push(...sweep.errors);
-    }
+  let housekeepingBusy = false;
+  /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
+  let perJobMs: number | undefined;
 
-    while (performance.now() < deadline) {
-      const batch = await claimDueJobs(db, { now: clock(), tickId: summary.tickId, limit: batchSize, leases });
-      if (batch.length === 0) break;
-      summary.claimed += batch.length;
-      // Contiguous slices keep jobs due first in the earliest transactions.
-      const laneSize = Math.ceil(batch.length / concurrency);
-      const lanes = Array.from({ length: Math.ceil(batch.length / laneSize) }, (_, i) => batch.slice(i * laneSize, (i + 1) * laneSize));
-      await Promise.all(
-        lanes.map(async (lane) => {
-          const outcomes = await runJobGroup(db, catalogue, lane, clock, { windowMs: groupWindowMs });
-          for (const outcome of outcomes.values()) tally(outcome);
-        }),
-      );
+  async function runHousekeeping(lane: Lane, first: boolean): Promise<void> {
+    housekeepingBusy = true;
+    lastHousekeeping = performance.now();
+    try {
+      const result = await housekeeping(lane.connection, {
+        now: first ? (options.now ?? null) : clock(),
+        travelling,
+        withLag: first,
+        recoverLimit: 100,
+        knownTypes,
+      });
+      if (first) {
+        clock = options.now ? (mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)) : clockStartingAt(result.now);
+        leaseClock = travelling ? clockStartingAt(result.databaseNow) : clock;
+        summary.now = clock().toISOString();
+        summary.lagMs = result.oldestDue ? Math.max(0, result.now.getTime() - result.oldestDue.getTime()) : 0;
+      }
+      summary.recovered += result.recovered.length;
+      for (const job of result.recovered) {
+        if (job.status === "dead") summary.dead += 1;
+        if (job.status === "cancelled") summary.cancelled += 1;
+      }
+      let sweep = result.recurringDue;
+      if (shouldReconcile(catalogue, result.recurringFingerprint)) {
+        await reconcileRecurringSchedules(lane.connection, catalogue, result.databaseNow);
+        markReconciled(catalogue);
+        sweep = true;
+      }
+      if (sweep) {
+        const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });
+        summary.recurringEnqueued += swept.enqueued;
+        for (const error of swept.errors) addError(error);
+      }
+    } finally {
+      housekeepingBusy = false;
     }
-
-    const remaining = deadline - performance.now();
-    if (mode === "drain" || remaining <= 0) break;
-    const untilNext = await millisecondsUntilNextWork(db, clock(), leases.map((l) => l.jobType));
-    // At least minSleepMs: a due job the claim did not get is held by another tick's lock.
-    await sleep(Math.min(Math.max(minSleepMs, Math.min(untilNext ?? pollMs, pollMs)), remaining));
-    if (performance.now() >= deadline) break;
   }
 
-  summary.durationMs = Math.round(performance.now() - startedAt);
-  return summary;
+  function claimLimit(): number {
+    const remaining = deadline - performance.now();
+    // Claim only what can start within the budget: a call must not run far past it.
+    if (perJobMs === undefined) return remaining > 5_000 ? maxClaim : 1;
+    return Math.max(1, Math.min(maxClaim, Math.floor(remaining / Math.max(perJobMs, 0.01))));
+  }
+
+  const runOptions = {
+    catalogue,
+    get clock() {
+      return clock;
+    },
+    get leaseClock() {
+      return leaseClock;
+    },
+    windowMs: groupWindowMs,
+    terminateBackend: (pid: number) => terminateBackend(pool, pid),
+    onOutcome: tally,
+    onError: addError,
+  };
+
+  // The first lane: without a connection there is nothing to do.
+  let firstLane: Lane;
+  try {
+    firstLane = await Lane.open(pool);
+  } catch (error) {
+    summary.status = "unavailable";
+    summary.errors.push(describeError(error));
+    return finish();
+  }
+  try {
+    await runHousekeeping(firstLane, true);
+  } catch (error) {
+    firstLane.close(toError(error));
+    summary.status = "unavailable";
+    summary.errors.push(`the first housekeeping failed: ${describeError(error)}`);
+    return finish();
+  }
+
+  let wake: WakeUp = pollingWakeUp();
+  if (mode === "stay" && options.listenUrl) {
+    wake = await listeningWakeUp(options.listenUrl, addError);
+    summary.listening = wake.listening;
+  }
+
+  // A pool of N runs at most N lanes: no engine path needs a second connection while holding one.
+  const maxLanes = Math.max(1, Math.min(concurrency, poolSize(pool)));
+  const lanes: Array<Promise<void>> = [];
+  let activeLanes = 0;
+  /** The first lane stays for the whole budget; the others come for a backlog and leave when it is gone. */
+  const spawnLane = (lane: Lane | null) => {
+    if (activeLanes >= maxLanes) return;
+    activeLanes += 1;
+    lanes.push(runLane(lane, lanes.length === 0).finally(() => (activeLanes -= 1)));
+  };
+
+  async function idleWait(): Promise<void> {
+    const since = wake.sequence;
+    let untilNext: number | null = null;
+    try {
+      untilNext = await millisecondsUntilNextWork(pool, clock(), types);
+    } catch (error) {
+      addError(`looking for the next due job failed: ${describeError(error)}`);
+    }
+    const poll = wake.listening ? listeningPollMs : pollMs;
+    const untilHousekeeping = lastHousekeeping + housekeepingEveryMs - performance.now();
+    const remaining = deadline - performance.now();
+    // At least minSleepMs: a due job the claim did not get is held by another tick's lock.
+    const ms = Math.min(Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping)), remaining);
+    if (ms > 0) await wake.wait(ms, since);
+  }
+
+  async function runLane(initial: Lane | null, primary: boolean): Promise<void> {
+    let lane = initial;
+    let failures = 0;
+    try {
+      while (performance.now() < deadline) {
+        try {
+          lane ??= await Lane.open(pool);
+          if (!housekeepingBusy && performance.now() - lastHousekeeping >= housekeepingEveryMs) {
+            await runHousekeeping(lane, false);
+          }
+          const limit = claimLimit();
+          const jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, limit, types });
+          failures = 0;
+          if (jobs.length === 0) {
+            if (mode === "drain" || !primary) return;
+            lane.close();
+            lane = null; // an idle lane holds no connection
+            await idleWait();
+            continue;
+          }
+          summary.claimed += jobs.length;
+          for (const job of jobs) summary.jobTypes[job.jobType] = (summary.jobTypes[job.jobType] ?? 0) + 1;
+          if (jobs.length === limit) spawnLane(null); // a backlog: one more lane helps
+          const runStartedAt = performance.now();
+          await runClaimedJobs(lane, jobs, runOptions);
+          const measured = (performance.now() - runStartedAt) / jobs.length;
+          perJobMs = perJobMs === undefined ? measured : perJobMs * 0.7 + measured * 0.3;
+        } catch (error) {
+          failures += 1;
+          addError(describeError(error));
+          lane?.close(toError(error));
+          lane = null;
+          if (isUnavailable(error) && !primary) return; // the pool is full: the other lanes carry on
+          if (failures >= maxConsecutiveLaneFailures) return;
+          await sleep(Math.min(100 * failures, Math.max(0, deadline - performance.now())));
+        }
+      }
+    } finally {
+      lane?.close();
+    }
+  }
+
+  spawnLane(firstLane);
+  // Lanes spawn lanes; wait until every one of them has settled.
+  for (let awaited = 0; awaited < lanes.length; ) {
+    const count = lanes.length;
+    await Promise.allSettled(lanes.slice(0, count));
+    awaited = count;
+  }
+  await wake.close();
+  if (summary.claimed === 0 && summary.errors.length > 0 && summary.errors.every((e) => e.includes("could not get a database connection"))) {
+    summary.status = "unavailable";
+  }
+  return finish();
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function poolSize(pool: pg.Pool): number {
+  return (pool as unknown as { options: { max: number } }).options.max;
+}
+
+/**
+ * Ends a backend from a connection of its own, outside the pool (whose connections the lanes
+ * may all hold). pg_terminate_backend(pid, timeout) waits until the backend has exited, so its
+ * row locks are gone when this returns. Behind a transaction pooler the pid read inside the
+ * transaction is the server backend serving it, which is the one to end.
+ */
+async function terminateBackend(pool: pg.Pool, pid: number): Promise<void> {
+  const { connectionString, host, port, user, password, database, ssl } = (pool as unknown as { options: pg.ClientConfig }).options;
+  const client = new pg.Client({
+    connectionString, host, port, user, password, database, ssl,
+    application_name: "duly-lease-enforcer",
+    connectionTimeoutMillis: 3_000,
+  });
+  client.on("error", () => {}); // a failure surfaces through connect/query below
+  try {
+    await client.connect();
+    await client.query("SELECT pg_terminate_backend($1, 3000)", [pid]);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

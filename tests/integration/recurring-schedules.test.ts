@@ -3,9 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import { createDb } from "../../lib/db/client.ts";
-import {
-  enqueueDueRecurring, occurrenceKey, syncRecurringSchedules, tick, type RecurringDefinition,
-} from "../../lib/scheduler/index.ts";
+import { occurrenceKey, tick, type RecurringDefinition } from "../../lib/scheduler/index.ts";
+import { reconcile, sweep } from "../helpers/engine.ts";
 
 const database = useTestDatabase();
 const t0 = new Date("2027-02-27T23:59:30Z");
@@ -21,14 +20,14 @@ async function recurringJobs(name: string): Promise<Array<{ key: string; run_at:
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules`;
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
 });
 
 describe("recurring schedules", () => {
   it("two ticks racing to enqueue the same occurrence create one job", async () => {
     const { db, url } = database;
     const catalogue = testCatalogue([everyMinute]);
-    await syncRecurringSchedules(db, catalogue, t0);
+    await reconcile(db, catalogue, t0);
     // Eight ticks on eight separate connection pools, all at the same instant.
     const clients = Array.from({ length: 8 }, () => createDb(url, { poolSize: 2 }));
     try {
@@ -44,12 +43,12 @@ describe("recurring schedules", () => {
   it("the occurrence key stops a second enqueue even when the schedule row says it is still due", async () => {
     const { db } = database;
     const catalogue = testCatalogue([everyMinute]);
-    await syncRecurringSchedules(db, catalogue, t0);
-    expect((await enqueueDueRecurring(db, catalogue, minutes(1))).enqueued).toBe(1);
+    await reconcile(db, catalogue, t0);
+    expect((await sweep(db, catalogue, minutes(1))).enqueued).toBe(1);
     // A tick that read the schedule before the first one advanced it (or a clock running
     // behind) would try the same occurrence again.
     await db.$executeRaw`UPDATE recurring_schedules SET next_run_at = '2027-02-28T00:00:00Z'`;
-    expect((await enqueueDueRecurring(db, catalogue, minutes(1))).enqueued).toBe(0);
+    expect((await sweep(db, catalogue, minutes(1))).enqueued).toBe(0);
     expect(await recurringJobs(everyMinute.name)).toHaveLength(1);
   });
 
@@ -59,17 +58,17 @@ describe("recurring schedules", () => {
       name, cron: "0 * * * *", timeZone: "UTC", jobType: countJob.name, payload: {}, catchUp,
     });
     const catalogue = testCatalogue([hourly("latest"), hourly("all", "all"), hourly("skip", "skip")]);
-    await syncRecurringSchedules(db, catalogue, t0); // next runs at 00:00
+    await reconcile(db, catalogue, t0); // next runs at 00:00
     const afterDowntime = new Date("2027-02-28T05:30:00Z"); // 00:00 .. 05:00 missed: 6 occurrences
-    const sweep = await enqueueDueRecurring(db, catalogue, afterDowntime);
-    expect(sweep).toEqual({ enqueued: 7, errors: [] });
+    const result = await sweep(db, catalogue, afterDowntime);
+    expect(result).toEqual({ enqueued: 7, errors: [] });
     expect((await recurringJobs("latest")).map((j) => j.run_at.toISOString())).toEqual(["2027-02-28T05:00:00.000Z"]);
     expect(await recurringJobs("all")).toHaveLength(6);
     expect(await recurringJobs("skip")).toHaveLength(0);
 
     const [next] = await db.$queryRaw<Array<{ next_run_at: Date }>>`SELECT next_run_at FROM recurring_schedules WHERE name = 'skip'`;
     expect(next!.next_run_at).toEqual(new Date("2027-02-28T06:00:00Z"));
-    expect((await enqueueDueRecurring(db, catalogue, new Date("2027-02-28T06:00:01Z"))).enqueued).toBe(3);
+    expect((await sweep(db, catalogue, new Date("2027-02-28T06:00:01Z"))).enqueued).toBe(3);
   });
 
   it("follows the schedule's time zone across a daylight-saving change", async () => {
@@ -77,21 +76,23 @@ describe("recurring schedules", () => {
     // 09:00 in Berlin: 08:00 UTC in winter, 07:00 UTC after the clocks go forward on 28 March 2027.
     const morning: RecurringDefinition = { name: "berlin-morning", cron: "0 9 * * *", timeZone: "Europe/Berlin", jobType: countJob.name, payload: {} };
     const catalogue = testCatalogue([morning]);
-    await syncRecurringSchedules(db, catalogue, new Date("2027-03-27T00:00:00Z"));
-    await enqueueDueRecurring(db, catalogue, new Date("2027-03-27T12:00:00Z"));
-    await enqueueDueRecurring(db, catalogue, new Date("2027-03-28T12:00:00Z"));
+    await reconcile(db, catalogue, new Date("2027-03-27T00:00:00Z"));
+    await sweep(db, catalogue, new Date("2027-03-27T12:00:00Z"));
+    await sweep(db, catalogue, new Date("2027-03-28T12:00:00Z"));
     expect((await recurringJobs("berlin-morning")).map((j) => j.run_at.toISOString())).toEqual([
       "2027-03-27T08:00:00.000Z",
       "2027-03-28T07:00:00.000Z",
     ]);
   });
 
-  it("reports a schedule whose job type is unknown instead of failing the tick", async () => {
+  it("records a schedule whose job type is unknown on its row instead of failing the tick", async () => {
     const { db } = database;
-    await syncRecurringSchedules(db, testCatalogue([everyMinute]), t0);
+    const catalogue = testCatalogue([everyMinute]);
+    await reconcile(db, catalogue, t0);
     await db.$executeRaw`UPDATE recurring_schedules SET job_type = 'gone.away'`;
-    const summary = await tick({ db, catalogue: testCatalogue([]), now: minutes(2), budgetMs: 5000 });
-    expect(summary.errors).toEqual(["recurring schedule count-every-minute: unknown job type gone.away"]);
-    expect(summary.recurringEnqueued).toBe(0);
+    const summary = await tick({ db, catalogue, now: minutes(2), budgetMs: 5000 });
+    expect(summary).toMatchObject({ status: "ok", recurringEnqueued: 0 });
+    const [row] = await db.$queryRaw<Array<{ last_error: string; next_run_at: Date }>>`SELECT last_error, next_run_at FROM recurring_schedules`;
+    expect(row!.last_error).toMatch(/job type gone.away is unknown to the code that ticked/);
   });
 });

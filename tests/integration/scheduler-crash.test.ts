@@ -4,9 +4,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob, killSelfJob, testCatalogue, testLeaseMs } from "../fixtures/test-jobs.ts";
 import { startTickProcess } from "../fixtures/processes.ts";
-import {
-  claimDueJobs, clockStartingAt, recoverExpiredLeases, runClaimedJob, runsOfJob, schedule, tick,
-} from "../../lib/scheduler/index.ts";
+import { runsOfJob, schedule, tick } from "../../lib/scheduler/index.ts";
+import { clockStartingAt } from "../../lib/scheduler/internal.ts";
+import { claim, recover, runClaimed } from "../helpers/engine.ts";
 
 const database = useTestDatabase();
 const t0 = new Date("2027-05-10T08:00:00Z");
@@ -110,22 +110,21 @@ describe("a stale worker", () => {
   it("whose lease expired and was re-claimed cannot mark the job done", async () => {
     const { db } = database;
     const catalogue = testCatalogue();
-    const leases = [{ jobType: countJob.name, leaseMs: testLeaseMs }];
     const job = await db.$transaction((tx) => schedule(tx, countJob, { runAt: t0, payload: {} }));
 
-    const [stale] = await claimDueJobs(db, { now: t0, tickId: "t_stale", limit: 10, leases });
+    const [stale] = await claim(db, catalogue, { now: t0, tickId: "t_stale" });
     expect(stale!.attempt).toBe(1);
     // The stale worker stalls past its lease; another tick recovers the job and claims it.
     const later = at(testLeaseMs + 1);
-    expect(await recoverExpiredLeases(db, later)).toEqual([{ id: job.id, status: "pending" }]);
-    const [fresh] = await claimDueJobs(db, { now: later, tickId: "t_fresh", limit: 10, leases });
+    expect(await recover(db, later, catalogue)).toEqual([{ id: job.id, status: "pending" }]);
+    const [fresh] = await claim(db, catalogue, { now: later, tickId: "t_fresh" });
     expect(fresh!.attempt).toBe(2);
 
-    expect(await runClaimedJob(db, catalogue, stale!, clockStartingAt(later))).toBe("lease_lost");
+    expect(await runClaimed(db, catalogue, stale!, clockStartingAt(later))).toBe("lease_lost");
     expect(await counter()).toBe(0);
     expect(await jobRow(job.id)).toMatchObject({ status: "running", attempts: 2 });
 
-    expect(await runClaimedJob(db, catalogue, fresh!, clockStartingAt(later))).toBe("succeeded");
+    expect(await runClaimed(db, catalogue, fresh!, clockStartingAt(later))).toBe("succeeded");
     expect(await counter()).toBe(1);
     const runs = await runsOfJob(db, job.id);
     expect(runs.map((r) => [r.attempt, r.tickId, r.outcome])).toEqual([
@@ -137,14 +136,13 @@ describe("a stale worker", () => {
   it("cannot finish with an old token even after the new attempt completed", async () => {
     const { db } = database;
     const catalogue = testCatalogue();
-    const leases = [{ jobType: countJob.name, leaseMs: testLeaseMs }];
     await db.$transaction((tx) => schedule(tx, countJob, { runAt: t0, payload: {} }));
-    const [stale] = await claimDueJobs(db, { now: t0, tickId: "t_stale", limit: 10, leases });
+    const [stale] = await claim(db, catalogue, { now: t0, tickId: "t_stale" });
     const later = at(testLeaseMs + 1);
-    await recoverExpiredLeases(db, later);
-    const [fresh] = await claimDueJobs(db, { now: later, tickId: "t_fresh", limit: 10, leases });
-    expect(await runClaimedJob(db, catalogue, fresh!, clockStartingAt(later))).toBe("succeeded");
-    expect(await runClaimedJob(db, catalogue, stale!, clockStartingAt(later))).toBe("lease_lost");
+    await recover(db, later, catalogue);
+    const [fresh] = await claim(db, catalogue, { now: later, tickId: "t_fresh" });
+    expect(await runClaimed(db, catalogue, fresh!, clockStartingAt(later))).toBe("succeeded");
+    expect(await runClaimed(db, catalogue, stale!, clockStartingAt(later))).toBe("lease_lost");
     expect(await counter()).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob, typedJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import {
   agenda, cancel, cancelForSubject, findJob, jobsByStatus, jobsForSubject, reschedule, retry, runNow, schedule,
-  SchedulerError, scheduleMany, shiftForSubject, tick,
+  DulyError, scheduleMany, shiftForSubject, tick,
 } from "../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
@@ -84,7 +84,7 @@ describe("operator operations", () => {
     await db.$transaction((tx) => runNow(tx, job.id, now));
     await tick({ db, catalogue: testCatalogue(), now, budgetMs: 5000 });
     const refused = db.$transaction((tx) => reschedule(tx, job.id, days(90)));
-    await expect(refused).rejects.toBeInstanceOf(SchedulerError);
+    await expect(refused).rejects.toBeInstanceOf(DulyError);
     await expect(refused).rejects.toMatchObject({ code: "INVALID_JOB_STATE" });
     await expect(db.$transaction((tx) => reschedule(tx, 999_999n, days(1)))).rejects.toMatchObject({ code: "JOB_NOT_FOUND" });
   });
@@ -111,9 +111,9 @@ describe("operator operations", () => {
       await schedule(tx, countJob, { runAt: days(21), payload: {}, subject: booking });
       await schedule(tx, countJob, { runAt: days(20), payload: {}, subject: { type: "booking", id: 10 } });
     });
-    expect(await db.$transaction((tx) => shiftForSubject(tx, booking, 7 * 86_400_000))).toBe(2);
+    expect(await db.$transaction((tx) => shiftForSubject(tx, booking, 7 * 86_400_000))).toEqual({ moved: 2, whenAttemptEnds: [] });
     expect((await jobsForSubject(db, booking)).map((j) => j.runAt)).toEqual([days(28), days(27)]);
-    expect(await db.$transaction((tx) => cancelForSubject(tx, booking, { actor: "system:cancel-booking", reason: "booking cancelled", now }))).toBe(2);
+    expect(await db.$transaction((tx) => cancelForSubject(tx, booking, { actor: "system:cancel-booking", reason: "booking cancelled", now }))).toEqual({ cancelled: 2, whenAttemptEnds: [] });
     expect((await jobsForSubject(db, booking)).map((j) => j.status)).toEqual(["cancelled", "cancelled"]);
     expect((await jobsForSubject(db, { type: "booking", id: 10 }))[0]!.status).toBe("pending");
   });

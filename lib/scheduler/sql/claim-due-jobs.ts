@@ -10,13 +10,16 @@
 //   up attempts and ends dead instead of looping forever.
 // - The attempt number is the fencing token: completion later requires attempts to be
 //   unchanged, so a worker whose lease was lost and re-claimed cannot finish the job.
-// - Only job types this deployment knows are claimed; leases come from their definitions.
-//   The type test is a plain filter (`= ANY`) and the order is the index's own (run_at), so
-//   the scan walks the index in order and stops after `limit` rows. An earlier version
-//   joined the types in and ordered by (run_at, id): the planner then read and sorted every
-//   due row on each claim, which made draining a backlog quadratic (bench/RESULTS.md).
+// - Only job types this deployment knows are claimed, and only payload versions it can read
+//   (a rolling deploy: newer code may schedule version 3 while older code still ticks). The
+//   type and version tests are plain filters and the order is the index's own (run_at), so the
+//   scan walks the index in order and stops after `limit` rows. (An earlier version joined the
+//   types in and ordered by (run_at, id): the planner then read and sorted every due row on
+//   each claim, which made draining a backlog quadratic; bench/RESULTS.md.)
+// - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
+//   the connection it will run on, so nothing is claimed that cannot start.
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
-import { pgPoolOf, type Db } from "../../db/client.ts";
+import type { Queryable } from "./queryable.ts";
 
 export interface ClaimedJob {
   id: bigint;
@@ -29,51 +32,69 @@ export interface ClaimedJob {
   maxAttempts: number;
   subjectType: string | null;
   subjectId: string | null;
+  /** When this attempt's lease ends, as written by the claim. */
+  leaseExpiresAt: Date;
+}
+
+/** A job type as the claim sees it. */
+export interface ClaimableType {
+  jobType: string;
+  leaseMs: number;
+  /** The newest payload version this code reads. */
+  version: number;
 }
 
 export interface ClaimRequest {
+  /** Due means run_at <= now. */
   now: Date;
+  /** The lease starts here (the real clock, also when `now` is travelled). */
+  leaseFrom: Date;
   tickId: string;
   limit: number;
-  /** Lease per known job type, in milliseconds. */
-  leases: Array<{ jobType: string; leaseMs: number }>;
+  types: ClaimableType[];
 }
 
 const claimSql = `
-  WITH leases AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(job_type text, lease_ms int)
+  WITH types AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, lease_ms int, version int)
   ), due AS (
     SELECT id FROM scheduled_jobs
     WHERE status = 'pending' AND run_at <= $2::timestamptz AND job_type = ANY($5::text[])
+      AND payload_version <= ($6::jsonb ->> job_type)::int
     ORDER BY run_at
     LIMIT $3
     FOR UPDATE SKIP LOCKED
   ), claimed AS (
     UPDATE scheduled_jobs j
-    SET status = 'running', attempts = j.attempts + 1, locked_by = $4, updated_at = $2::timestamptz,
-        lease_expires_at = $2::timestamptz
-          + (SELECT lease_ms FROM leases WHERE leases.job_type = j.job_type) * interval '1 millisecond'
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $4, updated_at = $7::timestamptz,
+        lease_expires_at = $7::timestamptz
+          + (SELECT lease_ms FROM types WHERE types.job_type = j.job_type) * interval '1 millisecond'
     FROM due WHERE j.id = due.id
     RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
-              j.subject_type, j.subject_id
+              j.subject_type, j.subject_id, j.lease_expires_at
   ), runs AS (
     INSERT INTO job_runs (job_id, attempt, tick_id, started_at)
-    SELECT id, attempts, $4, $2::timestamptz FROM claimed
+    SELECT id, attempts, $4, $7::timestamptz FROM claimed
   )
-  SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id
+  SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id,
+         lease_expires_at
   FROM claimed ORDER BY run_at`;
 
 interface ClaimRow {
   id: string; job_type: string; key: string | null; run_at: Date; payload: unknown; payload_version: number;
-  attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null;
+  attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null; lease_expires_at: Date;
 }
 
-export async function claimDueJobs(db: Db, { now, tickId, limit, leases }: ClaimRequest): Promise<ClaimedJob[]> {
-  const leasesJson = JSON.stringify(leases.map((l) => ({ job_type: l.jobType, lease_ms: l.leaseMs })));
-  const jobTypes = leases.map((l) => l.jobType);
-  const { rows } = await pgPoolOf(db).query<ClaimRow>(claimSql, [leasesJson, now, limit, tickId, jobTypes]);
+export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, limit, types }: ClaimRequest): Promise<ClaimedJob[]> {
+  if (types.length === 0 || limit < 1) return [];
+  const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs, version: t.version })));
+  const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
+  const { rows } = await connection.query<ClaimRow>(claimSql, [
+    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom,
+  ]);
   return rows.map((r) => ({
     id: BigInt(r.id), jobType: r.job_type, key: r.key, runAt: r.run_at, payload: r.payload, payloadVersion: r.payload_version,
     attempt: r.attempts, maxAttempts: r.max_attempts, subjectType: r.subject_type, subjectId: r.subject_id,
+    leaseExpiresAt: r.lease_expires_at,
   }));
 }

@@ -1,13 +1,15 @@
 // Ending an attempt. Every write is guarded by (status = 'running' AND attempts = token): zero
 // rows means another worker took the job after this one's lease ran out, never success.
-import type pg from "pg";
+// Intent recorded while the attempt ran (cancel-job.ts, reschedule-job.ts) is applied here:
+// a cancelled job whose attempt fails ends cancelled; a moved one retries at its new time.
 import type { RetryPolicy } from "../job-definition.ts";
-
-type Queryable = Pick<pg.PoolClient, "query">;
+import type { Queryable } from "./queryable.ts";
 
 export interface FailureRecord {
   jobId: bigint;
   attempt: number;
+  /** run_at as claimed: a different run_at now means someone moved the job while it ran. */
+  claimedRunAt: Date;
   error: string;
   /** No retry can help: go straight to dead. */
   permanent: boolean;
@@ -15,17 +17,24 @@ export interface FailureRecord {
   now: Date;
 }
 
+export type FailedStatus = "pending" | "dead" | "cancelled";
+
 // Back to pending with exponential backoff and "equal jitter" (half the delay fixed, half
 // random, so delays still grow with each attempt while retries of many jobs spread out), or
-// dead after the last attempt. The arithmetic is in SQL, next to the attempt count.
+// dead after the last attempt. The arithmetic is in SQL, next to the attempt count; the
+// exponent is capped so a job retried a thousand times cannot overflow float8.
 const failedSql = `
   WITH failed AS (
     UPDATE scheduled_jobs j
-    SET status = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN 'dead' ELSE 'pending' END::job_status,
-        run_at = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN j.run_at
-                 ELSE $5::timestamptz + least($7::float8, $6::float8 * power(2, j.attempts - 1))
-                      * (0.5 + random() * 0.5) * interval '1 millisecond' END,
-        finished_at = CASE WHEN $4::boolean OR j.attempts >= j.max_attempts THEN $5::timestamptz END,
+    SET status = CASE WHEN j.cancelled_at IS NOT NULL THEN 'cancelled'
+                      WHEN $4::boolean OR j.attempts >= j.max_attempts THEN 'dead'
+                      ELSE 'pending' END::job_status,
+        run_at = CASE WHEN j.cancelled_at IS NOT NULL OR $4::boolean OR j.attempts >= j.max_attempts THEN j.run_at
+                      WHEN j.run_at IS DISTINCT FROM $8::timestamptz THEN j.run_at
+                      ELSE $5::timestamptz + least($7::float8, $6::float8 * power(2::float8, least(j.attempts - 1, 62)))
+                           * (0.5 + random() * 0.5) * interval '1 millisecond' END,
+        finished_at = CASE WHEN j.cancelled_at IS NOT NULL OR $4::boolean OR j.attempts >= j.max_attempts
+                           THEN $5::timestamptz END,
         last_error = $3, lease_expires_at = NULL, locked_by = NULL, updated_at = $5::timestamptz
     WHERE j.id = $1 AND j.status = 'running' AND j.attempts = $2
     RETURNING j.id, j.status, j.run_at
@@ -37,13 +46,10 @@ const failedSql = `
   )
   SELECT status::text, run_at FROM failed`;
 
-/** Records a failed attempt after its transaction rolled back. Null if the job was no longer ours. */
-export async function markFailed(
-  connection: Queryable,
-  f: FailureRecord,
-): Promise<{ status: "pending" | "dead"; runAt: Date } | null> {
-  const { rows } = await connection.query<{ status: "pending" | "dead"; run_at: Date }>(failedSql, [
-    f.jobId, f.attempt, f.error, f.permanent, f.now, f.retry.backoffBaseMs, f.retry.backoffMaxMs,
+/** Records a failed attempt. Null if the job was no longer this attempt's. */
+export async function markFailed(connection: Queryable, f: FailureRecord): Promise<{ status: FailedStatus; runAt: Date } | null> {
+  const { rows } = await connection.query<{ status: FailedStatus; run_at: Date }>(failedSql, [
+    f.jobId, f.attempt, f.error, f.permanent, f.now, f.retry.backoffBaseMs, f.retry.backoffMaxMs, f.claimedRunAt,
   ]);
   return rows[0] ? { status: rows[0].status, runAt: rows[0].run_at } : null;
 }
@@ -58,8 +64,9 @@ export async function markRunLeaseLost(connection: Queryable, jobId: bigint, att
 }
 
 /**
- * First statement of a group's transaction: locks the rows of every job in the group (so lease
- * recovery skips them while handlers run) and returns the ids this worker still holds.
+ * First statement of a group's transaction after BEGIN: locks the rows of every job in the
+ * group (so lease recovery skips them while handlers run) and returns the ids this worker
+ * still holds.
  */
 export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>): Promise<Set<bigint>> {
   const { rows } = await connection.query<{ id: string }>(
@@ -71,6 +78,22 @@ export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: b
     [jobs.map((j) => j.id), jobs.map((j) => j.attempt)],
   );
   return new Set(rows.map((r) => BigInt(r.id)));
+}
+
+/**
+ * Extends the lease of claimed jobs that are still waiting for their turn, so a job is
+ * protected until its handler starts (docs/decisions/0005). Written in the group's own
+ * transaction, just before it commits and lets go of their row locks.
+ */
+export async function renewLeases(connection: Queryable, jobs: Array<{ id: bigint; attempt: number; leaseMs: number }>, from: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  await connection.query(
+    `UPDATE scheduled_jobs j
+     SET lease_expires_at = $4::timestamptz + mine.lease_ms * interval '1 millisecond'
+     FROM unnest($1::bigint[], $2::int[], $3::int[]) AS mine(id, attempt, lease_ms)
+     WHERE j.id = mine.id AND j.status = 'running' AND j.attempts = mine.attempt`,
+    [jobs.map((j) => j.id), jobs.map((j) => j.attempt), jobs.map((j) => j.leaseMs), from],
+  );
 }
 
 const succeededManySql = `

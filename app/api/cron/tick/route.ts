@@ -1,6 +1,7 @@
 // GET /api/cron/tick: Vercel Cron (every minute) and the local ticker (scripts/start.ts) both
 // land here, so production and development run jobs through one code path.
 import { getDb } from "@/lib/db/client.ts";
+import { directUrl, settings } from "@/lib/settings.ts";
 import { tick } from "@/lib/scheduler/index.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { searchParamsToRecord, timeTravelEnabled } from "@/app/_lib/search-params.ts";
@@ -22,8 +23,9 @@ const cronPeriodMs = 60_000;
  */
 const defaultStayBudgetMs = cronPeriodMs + 10_000;
 /**
- * The budget never runs into maxDuration: a job claimed at its very end still has its whole
- * lease to finish, and the response still has time to be written.
+ * The budget never runs into maxDuration: the tick claims only what it expects to start within
+ * its budget, and a job started at its very end still has its whole lease to finish, and the
+ * response time to be written.
  */
 const longestLeaseMs = Math.max(...catalogue.all().map((definition) => definition.leaseMs));
 const maxBudgetMs = maxDuration * 1000 - longestLeaseMs - 10_000;
@@ -36,6 +38,18 @@ export const GET = cronRoute(async (request) => {
   });
   if (!parsed.ok) return jsonError(400, parsed.error);
   const { mode, budgetMs, now } = parsed.query;
-  const summary = await tick({ db: getDb(), catalogue, now, budgetMs, mode });
+  const listen = mode === "stay" && settings().DULY_LISTEN === "1";
+  const summary = await tick({
+    db: getDb(),
+    catalogue,
+    now,
+    travelling: now !== undefined,
+    budgetMs,
+    mode,
+    listenUrl: listen ? directUrl() : undefined,
+  });
+  if (summary.status === "unavailable") {
+    return jsonResponse({ error: `the database is unavailable: ${summary.errors.join("; ")}`, summary }, 503);
+  }
   return jsonResponse(summary);
 });

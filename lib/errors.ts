@@ -1,0 +1,34 @@
+// The one error type Duly's domain throws on purpose. Each code says when it is thrown; the edge
+// (routes, actions, pages) maps codes to HTTP statuses in one place (app/_lib/http-errors.ts) and
+// shows the message, which is written for the person who can act on it.
+export const ErrorCode = {
+  /** Input from outside (a payload, a key, a date, a number) breaks a documented limit or shape. Nothing was written. */
+  InvalidInput: "INVALID_INPUT",
+  /** A payload does not fit its job type's schema. Nothing was written. */
+  InvalidPayload: "INVALID_PAYLOAD",
+  /** A recurring schedule's cron expression or time zone cannot be used. */
+  InvalidSchedule: "INVALID_SCHEDULE",
+  /** No job has this id. */
+  JobNotFound: "JOB_NOT_FOUND",
+  /** The job is not in a status the operation applies to (e.g. rescheduling a finished job). */
+  InvalidJobState: "INVALID_JOB_STATE",
+  /** A job key is already used by a job of another type; keys identify one job across all types. */
+  KeyTaken: "KEY_TAKEN",
+  /** The database could not be reached or refused more connections; try again shortly. */
+  DatabaseUnavailable: "DATABASE_UNAVAILABLE",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class DulyError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DulyError";
+  }
+}
+
+export function isDulyError(error: unknown, code?: ErrorCode): error is DulyError {
+  return error instanceof DulyError && (code === undefined || error.code === code);
+}

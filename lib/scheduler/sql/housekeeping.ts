@@ -1,0 +1,117 @@
+// Housekeeping, one statement, at most about once a second per tick (and first thing in every
+// tick): read the clock, recover jobs whose worker died, and answer the questions the tick
+// asks before claiming (how late is the oldest due job? is a recurring schedule due? which
+// catalogue did the last deployment write?). One round trip instead of five is most of what
+// an idle tick costs (bench/RESULTS.md).
+//
+// Recovery: jobs whose worker died (SIGKILL, OOM, a lost host) stay 'running' until their
+// lease passes; then they go back to pending to run again, or to dead if that was their last
+// attempt, or to cancelled if someone cancelled them while they ran. The open run record is
+// closed as 'lost'. SKIP LOCKED: a live worker's job is row-locked by its group transaction
+// (run-job-group.ts), so it is never taken from it even past its lease; a dead worker's lock
+// vanished with its connection.
+import type { ClaimableType } from "./claim-due-jobs.ts";
+import type { Queryable } from "./queryable.ts";
+
+export interface HousekeepingRequest {
+  /** The tick's clock; null on its first call in production: the database's clock then. */
+  now: Date | null;
+  /** Travelling: leases are judged by the database's real clock, never by the travelled one. */
+  travelling: boolean;
+  /** Whether to compute the lag of the oldest due job (the tick reports it once). */
+  withLag: boolean;
+  /** Recover at most this many jobs per call. */
+  recoverLimit: number;
+  /** Job types this code knows: a due schedule of another type counts once, to get its error recorded. */
+  knownTypes: string[];
+}
+
+export interface HousekeepingResult {
+  /** The instant the statement judged by (the tick's clock, or the database's). */
+  now: Date;
+  /** The database's clock at the same moment. */
+  databaseNow: Date;
+  oldestDue: Date | null;
+  recurringDue: boolean;
+  /** The catalogue fingerprint last written by a reconciliation (recurring/reconcile.ts). */
+  recurringFingerprint: string | null;
+  recovered: Array<{ id: bigint; status: "pending" | "dead" | "cancelled" }>;
+}
+
+const housekeepingSql = `
+  WITH clock AS MATERIALIZED (
+    SELECT coalesce($1::timestamptz, clock_timestamp()) AS now, clock_timestamp() AS db_now
+  ), expired AS (
+    SELECT j.id FROM scheduled_jobs j, clock
+    WHERE j.status = 'running'
+      AND j.lease_expires_at <= CASE WHEN $2::boolean THEN clock.db_now ELSE clock.now END
+    ORDER BY j.lease_expires_at
+    LIMIT $4
+    FOR UPDATE OF j SKIP LOCKED
+  ), released AS (
+    UPDATE scheduled_jobs j
+    SET status = CASE WHEN j.cancelled_at IS NOT NULL THEN 'cancelled'
+                      WHEN j.attempts >= j.max_attempts THEN 'dead'
+                      ELSE 'pending' END::job_status,
+        -- Retry at once (the lease already waited), or at the time someone moved it to.
+        run_at = CASE WHEN j.cancelled_at IS NULL AND j.attempts < j.max_attempts
+                      THEN greatest(j.run_at, c.now) ELSE j.run_at END,
+        finished_at = CASE WHEN j.cancelled_at IS NOT NULL OR j.attempts >= j.max_attempts THEN c.now END,
+        last_error = 'attempt ' || j.attempts || ' of ' || j.max_attempts
+                     || ': the worker stopped before finishing (lease expired)',
+        lease_expires_at = NULL, locked_by = NULL, updated_at = c.now
+    FROM expired, clock c WHERE j.id = expired.id
+    RETURNING j.id, j.attempts, j.status, j.last_error
+  ), closed_runs AS (
+    UPDATE job_runs r SET outcome = 'lost', finished_at = (SELECT now FROM clock), error = released.last_error
+    FROM released WHERE r.job_id = released.id AND r.attempt = released.attempts AND r.outcome = 'running'
+  )
+  SELECT c.now, c.db_now,
+    CASE WHEN $3::boolean THEN
+      (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= c.now) END AS oldest_due,
+    EXISTS (SELECT 1 FROM recurring_schedules
+            WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
+              AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
+    (SELECT value FROM scheduler_state WHERE key = 'recurring_fingerprint') AS fingerprint,
+    (SELECT coalesce(json_agg(json_build_object('id', id::text, 'status', status)), '[]'::json) FROM released) AS recovered
+  FROM clock c`;
+
+interface HousekeepingRow {
+  now: Date;
+  db_now: Date;
+  oldest_due: Date | null;
+  recurring_due: boolean;
+  fingerprint: string | null;
+  recovered: Array<{ id: string; status: "pending" | "dead" | "cancelled" }>;
+}
+
+export async function housekeeping(connection: Queryable, request: HousekeepingRequest): Promise<HousekeepingResult> {
+  const { rows } = await connection.query<HousekeepingRow>(housekeepingSql, [
+    request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes,
+  ]);
+  const row = rows[0]!;
+  return {
+    now: row.now,
+    databaseNow: row.db_now,
+    oldestDue: row.oldest_due,
+    recurringDue: row.recurring_due,
+    recurringFingerprint: row.fingerprint,
+    recovered: row.recovered.map((r) => ({ id: BigInt(r.id), status: r.status })),
+  };
+}
+
+/**
+ * Milliseconds until the next pending job this code can claim is due (0 if one is due now), or
+ * null when none is scheduled. One lookup on the partial index scheduled_jobs_due_idx.
+ */
+export async function millisecondsUntilNextWork(connection: Queryable, now: Date, types: ClaimableType[]): Promise<number | null> {
+  // The same filters as the claim, or a job this code cannot take would wake it in a loop.
+  const { rows } = await connection.query<{ next: Date | null }>(
+    `SELECT run_at AS next FROM scheduled_jobs
+     WHERE status = 'pending' AND job_type = ANY($1::text[]) AND payload_version <= ($2::jsonb ->> job_type)::int
+     ORDER BY run_at LIMIT 1`,
+    [types.map((t) => t.jobType), JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])))],
+  );
+  const next = rows[0]?.next;
+  return next ? Math.max(0, next.getTime() - now.getTime()) : null;
+}

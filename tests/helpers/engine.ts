@@ -1,0 +1,55 @@
+// The engine one step at a time, for tests that need to stop between the steps a tick takes:
+// claim, recover, run, reconcile, sweep. Each checks out a connection of the test's pool.
+import { pgPoolOf, type Db } from "../../lib/db/client.ts";
+import type { Catalogue } from "../../lib/scheduler/index.ts";
+import {
+  claimDueJobs, clockStartingAt, housekeeping, Lane, reconcileRecurringSchedules, runClaimedJobs,
+  sweepRecurringSchedules, type AttemptOutcome, type ClaimedJob, type Clock,
+} from "../../lib/scheduler/internal.ts";
+
+async function withConnection<T>(db: Db, work: (lane: Lane) => Promise<T>): Promise<T> {
+  const lane = await Lane.open(pgPoolOf(db));
+  try {
+    return await work(lane);
+  } finally {
+    lane.close();
+  }
+}
+
+export function claim(db: Db, catalogue: Catalogue, { now, tickId, limit = 10 }: { now: Date; tickId: string; limit?: number }): Promise<ClaimedJob[]> {
+  return withConnection(db, (lane) =>
+    claimDueJobs(lane.connection, { now, leaseFrom: now, tickId, limit, types: catalogue.claimableTypes(false) }),
+  );
+}
+
+/** Lease recovery as housekeeping does it, at `now`. */
+export async function recover(db: Db, now: Date, catalogue: Catalogue): Promise<Array<{ id: bigint; status: string }>> {
+  const result = await withConnection(db, (lane) =>
+    housekeeping(lane.connection, { now, travelling: false, withLag: false, recoverLimit: 100, knownTypes: catalogue.all().map((d) => d.name) }),
+  );
+  return result.recovered;
+}
+
+/** Runs one claimed job on its own lane; resolves with its outcome. */
+export function runClaimed(db: Db, catalogue: Catalogue, job: ClaimedJob, clock: Clock = clockStartingAt(job.runAt)): Promise<AttemptOutcome> {
+  return withConnection(db, async (lane) => {
+    let outcome: AttemptOutcome | undefined;
+    const errors: string[] = [];
+    await runClaimedJobs(lane, [job], {
+      catalogue, clock, leaseClock: clock, windowMs: 50,
+      terminateBackend: async () => {},
+      onOutcome: (_job, o) => (outcome = o),
+      onError: (message) => errors.push(message),
+    });
+    if (!outcome) throw new Error(`no outcome for job ${job.id}: ${errors.join("; ")}`);
+    return outcome;
+  });
+}
+
+export function reconcile(db: Db, catalogue: Catalogue, now: Date) {
+  return withConnection(db, (lane) => reconcileRecurringSchedules(lane.connection, catalogue, now));
+}
+
+export function sweep(db: Db, catalogue: Catalogue, now: Date, travelling = false) {
+  return withConnection(db, (lane) => sweepRecurringSchedules(lane.connection, catalogue, { now, travelling }));
+}
