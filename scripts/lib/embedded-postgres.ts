@@ -15,6 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { spawnLeashed, type LeashedChild } from "./leashed-child.ts";
+import { isPortFree } from "./ports.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -102,26 +103,36 @@ async function logTail(logFile: string, lines = 8): Promise<string> {
   return text.trim().split("\n").slice(-lines).join("\n");
 }
 
-/** Polls until the server accepts a query, or fails fast if postgres exits. */
-async function waitUntilReady(url: string, child: LeashedChild, logFile: string, timeoutMs: number): Promise<void> {
+/**
+ * Polls until the server accepts a query, or fails fast if postgres exits. The server that
+ * answers must be ours (its data directory): a postgres left on the port by someone else would
+ * otherwise pass for ready while ours is still failing on its lock file.
+ */
+async function waitUntilReady(url: string, dataDir: string, child: LeashedChild, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.hasExited) throw new Error(`postgres exited during start-up:\n${await logTail(logFile)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
-      await client.query("SELECT 1");
+      const { rows } = await client.query<{ data_directory: string }>("SHOW data_directory");
+      if (path.resolve(rows[0]!.data_directory) !== path.resolve(dataDir)) {
+        throw new ForeignServerError(`port ${new URL(url).port} is served by another PostgreSQL (data directory ${rows[0]!.data_directory})`);
+      }
       return;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`postgres did not accept connections within ${timeoutMs} ms:\n${await logTail(logFile)}`, { cause: error });
-      // 28P01: wrong password for an existing cluster; waiting will not fix it.
-      if ((error as { code?: string }).code === "28P01") throw error;
+      // 28P01: wrong password for an existing cluster; waiting will not fix it. Nor will it
+      // make another server ours.
+      if ((error as { code?: string }).code === "28P01" || error instanceof ForeignServerError) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await client.end().catch(() => undefined);
     }
   }
 }
+
+class ForeignServerError extends Error {}
 
 /** The URL of `database` on a server this module starts on `port`: known before it starts. */
 export function embeddedPostgresUrl(port: number, database: string, password = "postgres"): string {
@@ -133,6 +144,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const ids = await runAsIds();
   const url = (database: string) => embeddedPostgresUrl(options.port, database, options.password);
 
+  if (!(await isPortFree(options.port))) {
+    throw new Error(`port ${options.port} is in use (another PostgreSQL, or an earlier run still stopping?); set PGPORT_EMBEDDED to another one`);
+  }
   const isNew = !existsSync(path.join(options.dataDir, "PG_VERSION"));
   if (isNew) await initialise(bins, options, ids);
 
@@ -156,7 +170,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await log.close();
 
   try {
-    await waitUntilReady(url("postgres"), child, options.logFile, 30_000);
+    await waitUntilReady(url("postgres"), options.dataDir, child, options.logFile, 30_000);
   } catch (error) {
     await child.stop();
     const pidFile = await readFile(path.join(options.dataDir, "postmaster.pid"), "utf8").catch(() => "");

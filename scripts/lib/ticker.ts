@@ -3,6 +3,7 @@
 // day and the job types it ran), and stays quiet when idle apart from a rare "idle" line, so
 // the terminal shows what happened rather than a heartbeat.
 import { z } from "zod";
+import { getJson } from "./get-json.ts";
 
 /** The fields of the tick's JSON answer the log line needs (lib/scheduler TickSummary). */
 const tickSummary = z.object({
@@ -111,14 +112,13 @@ export function startTicker({ tickUrl, secret, intervalMs, log, logError, reques
 
   async function tickOnce(): Promise<void> {
     try {
-      const response = await fetch(tickUrl, {
+      const { status, body } = await getJson(tickUrl, {
         headers: { authorization: `Bearer ${secret}` },
         signal: AbortSignal.any([abort.signal, AbortSignal.timeout(requestTimeoutMs)]),
       });
-      const body: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
+      if (status !== 200) {
         const error = z.object({ error: z.string() }).safeParse(body);
-        logError(`${timeOfDay(clock())} tick failed: HTTP ${response.status}${error.success ? `: ${error.data.error}` : ""}`);
+        logError(`${timeOfDay(clock())} tick failed: HTTP ${status}${error.success ? `: ${error.data.error}` : ""}`);
         return;
       }
       const summary = tickSummary.safeParse(body);
