@@ -1,9 +1,12 @@
 // ESLint 9 flat config: typescript-eslint's recommended rules everywhere, Next's core-web-vitals
-// rules for the dashboard (app/, components/), and the import direction of docs/DESIGN.md kept
-// by a rule rather than by hope:
+// rules for the dashboard (app/, components/), and the import direction of
+// docs/architecture.md kept by a rule rather than by hope:
 //
 //   app -> components, lib, jobs;   jobs -> lib;   lib never imports app, components, jobs,
 //   next or react;   components never import app.
+//
+// And the scheduler's narrow API: code outside lib/scheduler imports lib/scheduler/index.ts
+// only (the engine's own tests and the bench may also use lib/scheduler/internal.ts).
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
 
@@ -24,12 +27,23 @@ const nextForDashboard = nextCoreWebVitals.map((config) =>
  * folder depth, each matching exactly as many `../` as the depth. `@/` alias imports and
  * package names (`next`, `react`) are matched at every depth.
  */
-function importBoundary(layer, { folders, packages = [] }) {
+/** Forbids reaching into lib/scheduler past its public entry points. */
+function schedulerApi(allowed) {
+  const files = allowed.map((name) => name.replace(".", "\\.")).join("|");
+  return {
+    regex: `(^|/)scheduler/(?!(${files})$)`,
+    message: `Import the scheduler through lib/scheduler/${allowed.join(" or ")} (its public API).`,
+  };
+}
+const publicSchedulerApi = schedulerApi(["index.ts"]);
+
+function importBoundary(layer, { folders, packages = [], extra = [] }) {
   const alternatives = folders.join("|");
   const message = `${layer}/ may not import from ${[...folders.map((f) => `${f}/`), ...packages].join(", ")} (docs/DESIGN.md: imports go one way).`;
   const shared = [
     { regex: `^@/(${alternatives})(/|$)`, message },
     ...packages.map((name) => ({ regex: `^${name.replace("/", "\\/")}(/|$)`, message })),
+    ...extra,
   ];
   const blocks = [];
   for (let depth = 1; depth <= MAX_DEPTH; depth++) {
@@ -73,7 +87,17 @@ export default tseslint.config(
       ],
     },
   },
-  ...importBoundary("lib", { folders: ["app", "components", "jobs"], packages: ["next", "react", "react-dom"] }),
-  ...importBoundary("jobs", { folders: ["app", "components"] }),
-  ...importBoundary("components", { folders: ["app"] }),
+  ...importBoundary("lib", { folders: ["app", "components", "jobs"], packages: ["next", "react", "react-dom"], extra: [publicSchedulerApi] }),
+  ...importBoundary("jobs", { folders: ["app", "components"], extra: [publicSchedulerApi] }),
+  ...importBoundary("components", { folders: ["app"], extra: [publicSchedulerApi] }),
+  {
+    name: "duly/scheduler-api/app-scripts",
+    files: [`{app,scripts,prisma}/**/*.${SOURCE_EXTENSIONS}`],
+    rules: { "no-restricted-imports": ["error", { patterns: [publicSchedulerApi] }] },
+  },
+  {
+    name: "duly/scheduler-api/tests-bench",
+    files: [`{tests,bench}/**/*.${SOURCE_EXTENSIONS}`],
+    rules: { "no-restricted-imports": ["error", { patterns: [schedulerApi(["index.ts", "internal.ts"])] }] },
+  },
 );

@@ -2,7 +2,7 @@
 // The agenda's table. Rows arrive as plain serializable values (ISO strings, no Dates or
 // bigints) from the server component, which also did the relative-time arithmetic.
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import type { JobStatus } from "@/lib/scheduler/queries.ts";
+import type { JobStatus } from "@/lib/scheduler/index.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 export interface JobRow {

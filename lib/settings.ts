@@ -28,6 +28,13 @@ const schema = z.object({
   DULY_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   /** Staying ticks LISTEN on DIRECT_URL so a job due now starts at once ("0": poll only). */
   DULY_LISTEN: flag.default("1"),
+  /**
+   * Name the engine's hot statements (their plans are kept per connection: an idle tick costs
+   * a third). "auto": only when DATABASE_URL is the direct connection (no DIRECT_URL, or the
+   * same one), since a transaction-mode pooler may lose them between transactions. "1" forces
+   * them on (a pooler that supports them, such as PgBouncer 1.21+ with max_prepared_statements).
+   */
+  DULY_PREPARED_STATEMENTS: z.enum(["auto", "0", "1"]).default("auto"),
 });
 
 export type Settings = z.output<typeof schema>;
@@ -63,6 +70,12 @@ let cached: Settings | undefined;
 export function settings(): Settings {
   cached ??= parseSettings();
   return cached;
+}
+
+/** Whether the app's pool may name statements (see DULY_PREPARED_STATEMENTS). */
+export function preparedStatementsEnabled(s: Settings = settings()): boolean {
+  if (s.DULY_PREPARED_STATEMENTS !== "auto") return s.DULY_PREPARED_STATEMENTS === "1";
+  return s.DIRECT_URL === undefined || s.DIRECT_URL === s.DATABASE_URL;
 }
 
 /** The URL for session work (migrations, LISTEN). */

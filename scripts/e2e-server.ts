@@ -7,6 +7,10 @@
 // It migrates, syncs recurring schedules (no demo seed: tests create their own rows), builds
 // when the build is stale (E2E_FORCE_BUILD=1 always builds), and serves on E2E_PORT (3100) with
 // CRON_SECRET=e2e-secret, DULY_TIME_TRAVEL=1 and no ticker: the tests tick when they want to.
+//
+// DULY_TEST_PGBOUNCER=1 (scripts/test.ts's PgBouncer pass): as deployed behind a transaction-mode
+// pooler. A PgBouncer in front of that server becomes the app's DATABASE_URL (and the fixtures'),
+// while migrations use the direct URL, which the app gets as DIRECT_URL.
 import { randomBytes } from "node:crypto";
 import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -18,6 +22,7 @@ import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { e2eCronSecret, e2eStateFile, type E2eServerState } from "./lib/e2e-state.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
+import { pgbouncerRequested, startPgBouncer } from "./lib/pgbouncer.ts";
 import { freePort } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
 
@@ -68,8 +73,19 @@ async function main(): Promise<void> {
       log(`embedded PostgreSQL on port ${postgres.port} in ${dir}`);
     }
 
-    // No schedule sync here: the first tick reconciles recurring_schedules with the catalogue,
-    // as it does on a deployment (a test starts from an empty table through the route alone).
+    // The app's URL: through the pooler when asked, so every query the app makes goes through it.
+    let appUrl = databaseUrl;
+    if (pgbouncerRequested()) {
+      const pooler = await startPgBouncer({ serverUrl: databaseUrl });
+      // Registered after the database: stops before it (and after Next, registered later).
+      shutdown.add("pgbouncer", () => pooler.stop());
+      appUrl = pooler.pooledUrl(databaseUrl);
+      log(`app reaches the database through PgBouncer (transaction mode) on port ${pooler.port}`);
+    }
+
+    // Migrations hold a session advisory lock: always the direct URL, as in production. No
+    // schedule sync here: the first tick reconciles recurring_schedules with the catalogue, as
+    // it does on a deployment (a test starts from an empty table through the route alone).
     await migrate(databaseUrl);
 
     const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -77,7 +93,7 @@ async function main(): Promise<void> {
     if (shutdown.requested) return;
 
     const baseURL = `http://localhost:${port}`;
-    const serverState: E2eServerState = { databaseUrl, baseURL, pid: process.pid };
+    const serverState: E2eServerState = { databaseUrl: appUrl, directUrl: databaseUrl, baseURL, pid: process.pid };
     await mkdir(path.dirname(e2eStateFile), { recursive: true });
     await writeFile(e2eStateFile, JSON.stringify(serverState, null, 2));
     shutdown.add("state file", () => rm(e2eStateFile, { force: true }));
@@ -88,7 +104,8 @@ async function main(): Promise<void> {
       env: {
         ...childEnv,
         NODE_ENV: "production",
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: appUrl,
+        DIRECT_URL: databaseUrl,
         CRON_SECRET: e2eCronSecret,
         DULY_TIME_TRAVEL: "1",
         DULY_TICKER: "0",

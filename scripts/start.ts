@@ -68,8 +68,9 @@ async function main(): Promise<void> {
     abortIfStopping();
 
     // 2. Schema and demo data.
-    if (await ensureDatabase(plan.databaseUrl)) log(`created database ${new URL(plan.databaseUrl).pathname.slice(1)}`);
-    const applied = await migrate(plan.databaseUrl, { log: (line) => log(`migrate: ${line}`) });
+    // The migrator holds a session advisory lock: never through a transaction pooler.
+    if (await ensureDatabase(plan.directUrl)) log(`created database ${new URL(plan.directUrl).pathname.slice(1)}`);
+    const applied = await migrate(plan.directUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
     try {

@@ -9,6 +9,15 @@
 //   jobs:check        only if package.json has that script; one test. It reads a database, so it
 //                     gets a freshly migrated one: on DATABASE_URL's server if set, else embedded
 //   playwright        only if playwright.config.ts exists; counted from its JSON report
+//
+// When a pgbouncer binary is installed, the vitest `integration` project and Playwright run a
+// second time behind PgBouncer in transaction mode (DULY_TEST_PGBOUNCER=1: the harness starts
+// one in front of the run's server, see scripts/lib/pgbouncer.ts), each its own row in the
+// summary. That is how the app reaches PostgreSQL on Vercel with Neon or Supabase, and the
+// engine must keep working there (docs/deploy.md). Both passes, not only one: the integration
+// suite exercises the engine's every path through the pooler, the e2e suite the deployed shape
+// (next start, DATABASE_URL pooled, DIRECT_URL for migrations); together they add about a
+// minute, the build being reused.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -17,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDatabase, migrate } from "../lib/db/migrate.ts";
+import { findPgbouncer } from "./lib/pgbouncer.ts";
 import { startEmbeddedPostgres, urlForDatabase, withClient } from "../tests/setup/postgres-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,6 +38,8 @@ interface StepResult {
   failed: number;
   seconds: number;
   note?: string;
+  /** Did not run at all (shown as such, counted as nothing). */
+  skipped?: boolean;
 }
 
 const results: StepResult[] = [];
@@ -112,6 +124,43 @@ interface PlaywrightReport {
   errors?: unknown[];
 }
 
+/** A vitest run counted from its JSON report (written to `file`). */
+const vitestRun = (args: string[], env: Record<string, string>, file: string) => async () => {
+  const code = await run(bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  const report = await readJson<VitestReport>(file);
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+  // A file that fails to load or fails in a hook has no failed test of its own: count it once.
+  const brokenFiles = report.testResults.filter(
+    (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  let failed = report.numFailedTests + brokenFiles;
+  let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside any test` : undefined;
+  if ((code !== 0 || !report.success) && failed === 0) {
+    failed = 1;
+    note = `run failed (exit code ${code}) with no failed test: an unhandled error?`;
+  }
+  return { passed: report.numPassedTests, failed, note };
+};
+
+/** A Playwright run counted from its JSON report (written to `file`). */
+const playwrightRun = (args: string[], env: Record<string, string>, file: string) => async () => {
+  const code = await run(bin("playwright"), ["test", "--reporter=list,json", ...args], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: file,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  const report = await readJson<PlaywrightReport>(file);
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+  const { expected, unexpected, flaky } = report.stats;
+  let failed = unexpected;
+  let note = flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined;
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `exit code ${code} with no failed test (global setup or web server?)`;
+  }
+  return { passed: expected + flaky, failed, note };
+};
+
 async function main(): Promise<number> {
   const reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
   const packageJson = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
@@ -129,23 +178,19 @@ async function main(): Promise<number> {
   await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
   await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
 
-  await step("vitest (unit + integration)", async () => {
-    const file = path.join(reports, "vitest.json");
-    const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
-    const report = await readJson<VitestReport>(file);
-    if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
-    // A file that fails to load or fails in a hook has no failed test of its own: count it once.
-    const brokenFiles = report.testResults.filter(
-      (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
-    ).length;
-    let failed = report.numFailedTests + brokenFiles;
-    let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside any test` : undefined;
-    if ((code !== 0 || !report.success) && failed === 0) {
-      failed = 1;
-      note = `run failed (exit code ${code}) with no failed test: an unhandled error?`;
-    }
-    return { passed: report.numPassedTests, failed, note };
-  });
+  // DULY_TEST_PGBOUNCER is set either way, so a value in the caller's environment cannot turn the
+  // direct passes into pooled ones.
+  const direct = { DULY_TEST_PGBOUNCER: "0" };
+  const pooled = { DULY_TEST_PGBOUNCER: "1" };
+  const pgbouncer = findPgbouncer();
+
+  await step("vitest (unit + integration)", vitestRun([], direct, path.join(reports, "vitest.json")));
+  if (pgbouncer) {
+    await step(
+      "vitest integration, PgBouncer",
+      vitestRun(["--project", "integration"], pooled, path.join(reports, "vitest-pgbouncer.json")),
+    );
+  }
 
   if (packageJson.scripts?.["jobs:check"]) {
     await step("jobs:check", async () => {
@@ -159,28 +204,30 @@ async function main(): Promise<number> {
   }
 
   if (existsSync(path.join(root, "playwright.config.ts"))) {
-    await step("playwright", async () => {
-      const file = path.join(reports, "playwright.json");
-      const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
-        PLAYWRIGHT_JSON_OUTPUT_FILE: file,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      });
-      const report = await readJson<PlaywrightReport>(file);
-      if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
-      const { expected, unexpected, flaky } = report.stats;
-      let failed = unexpected;
-      let note = flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined;
-      if (code !== 0 && failed === 0) {
-        failed = 1;
-        note = `exit code ${code} with no failed test (global setup or web server?)`;
-      }
-      return { passed: expected + flaky, failed, note };
+    await step("playwright", playwrightRun([], direct, path.join(reports, "playwright.json")));
+    if (pgbouncer) {
+      await step(
+        "playwright, PgBouncer",
+        // Its own output folder, so the direct pass's traces and screenshots survive.
+        playwrightRun(["--output", "test-results/pgbouncer"], pooled, path.join(reports, "playwright-pgbouncer.json")),
+      );
+    }
+  }
+  if (!pgbouncer) {
+    // Not a failure (a laptop may lack it; .ci/run installs it), but never silent either.
+    results.push({
+      name: "PgBouncer passes",
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      skipped: true,
+      note: "skipped: no pgbouncer binary (apt-get install -y pgbouncer)",
     });
   }
 
   banner("summary");
   for (const result of results) {
-    const mark = result.failed > 0 ? "✗" : "✓";
+    const mark = result.failed > 0 ? "✗" : result.skipped ? "–" : "✓";
     const counts = `${result.passed} passed, ${result.failed} failed`;
     const note = result.note ? `  (${result.note})` : "";
     console.log(`${mark} ${result.name.padEnd(30)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);

@@ -36,7 +36,7 @@ async function count(db: Db, sql: string): Promise<number> {
 /** Enqueues `jobs` due demo.ping jobs in one scheduleMany, then drains them with one tick. */
 export async function dulyDrain(url: string, jobs: number, settings: DulyDrainSettings): Promise<DrainResult> {
   await migrate(url);
-  const db = createDb(url, { poolSize: settings.concurrency + 2 });
+  const db = createDb(url, { poolSize: settings.concurrency + 2, preparedStatements: true });
   try {
     await db.$queryRaw`SELECT 1`; // open a connection before timing
     const runAt = new Date(Date.now() - 1000);
@@ -84,7 +84,7 @@ export async function dulyIdleTicks(
   log: (line: string) => void,
 ): Promise<{ results: IdleTickResult[]; explain: string; explainNextWork: string }> {
   await migrate(url);
-  const db = createDb(url, { poolSize: 6 });
+  const db = createDb(url, { poolSize: 6, preparedStatements: true });
   const results: IdleTickResult[] = [];
   try {
     let loaded = 0;
@@ -136,7 +136,7 @@ async function explainClaim(url: string, db: Db): Promise<string> {
     },
   };
   const now = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
-  await claimDueJobs(recorder as never, { now, leaseFrom: now, tickId: "t_explain", limit: 32, types: catalogue.claimableTypes(false) });
+  await claimDueJobs(recorder as never, { now, leaseFrom: now, tickId: "t_explain", claimer: "t_explain", limit: 32, types: catalogue.claimableTypes(false) });
   if (!captured) throw new Error("claimDueJobs sent no query");
   const { text, values } = captured;
   return withClient(url, async (client) => {
@@ -176,7 +176,7 @@ export async function dulyStartDelay(url: string, plan: DelayPlan): Promise<Dela
     },
   });
   const benchCatalogue = createCatalogue([stamp]);
-  const db = createDb(url, { poolSize: 6 });
+  const db = createDb(url, { poolSize: 6, preparedStatements: true });
   try {
     await db.$queryRaw`SELECT 1`;
     const load = load1();

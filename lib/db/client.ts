@@ -4,7 +4,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, Prisma } from "./generated/client.ts";
-import { settings } from "../settings.ts";
+import { preparedStatementsEnabled, settings } from "../settings.ts";
+import { usePreparedStatements } from "./prepared-statements.ts";
 
 export { Prisma };
 export type Db = PrismaClient;
@@ -20,6 +21,12 @@ export interface CreateDbOptions {
   connectionTimeoutMs?: number;
   /** Shown in pg_stat_activity, so an operator can tell Duly's sessions apart. */
   applicationName?: string;
+  /**
+   * Name the engine's hot statements so each connection keeps their plans. Only on a direct
+   * connection: behind a transaction-mode pooler a statement prepared in one transaction may be
+   * gone in the next (docs/decisions/0003).
+   */
+  preparedStatements?: boolean;
 }
 
 // The pool rides on the client under a registered symbol, not in a module-level map: Next
@@ -39,6 +46,12 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // 'error' on the pool; without a listener that event would exit the process. pg has already
   // removed the dead client; the next checkout opens a fresh one.
   pool.on("error", (error) => console.error(`[duly] an idle database connection failed: ${error.message}`));
+  // Checked-out connections get listeners from whoever holds them, but not all holders keep one
+  // for as long as a late 'error' can arrive (pg-pool's own query() listens with `once`; a
+  // backend killed while a client changes hands emits after it). Every connection keeps this
+  // one for life; the failure itself reaches the caller through the query that fails.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  if (options.preparedStatements) usePreparedStatements(pool);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   (db as WithPool)[poolKey] = pool;
   // Prisma disposes the pool only if it ever connected; a process that only used the pool
@@ -65,6 +78,9 @@ export function pgPoolOf(db: Db): pg.Pool {
 const globalForDb = globalThis as unknown as { dulyDb?: Db };
 
 export function getDb(): Db {
-  globalForDb.dulyDb ??= createDb(settings().DATABASE_URL, { poolSize: settings().DULY_POOL_SIZE });
+  globalForDb.dulyDb ??= createDb(settings().DATABASE_URL, {
+    poolSize: settings().DULY_POOL_SIZE,
+    preparedStatements: preparedStatementsEnabled(),
+  });
   return globalForDb.dulyDb;
 }

@@ -36,8 +36,8 @@ interface PinnedPool {
   unpin(): void;
   /** Queries from scopes other than this one are refused (undefined: any scope). */
   setScope(scope: symbol | undefined): void;
-  /** The last error a query of the current scope failed with (cleared by setScope). */
-  lastError(): unknown;
+  /** The first error a query of the current scope failed with (cleared by setScope). */
+  firstError(): unknown;
 }
 
 /** A pg.Pool that sends every query to the connection currently pinned to it. */
@@ -46,9 +46,9 @@ function createPinnedPool(): PinnedPool {
   let pinned: pg.PoolClient | null = null;
   let beforeQuery: (() => Promise<void>) | undefined;
   let scope: symbol | undefined;
-  let lastError: unknown;
+  let firstError: unknown;
   const remember = (error: unknown): never => {
-    lastError = error;
+    firstError ??= error;
     throw error;
   };
   const current = (): pg.PoolClient => {
@@ -107,9 +107,9 @@ function createPinnedPool(): PinnedPool {
     },
     setScope: (next) => {
       scope = next;
-      lastError = undefined;
+      firstError = undefined;
     },
-    lastError: () => lastError,
+    firstError: () => firstError,
   };
 }
 
@@ -121,8 +121,8 @@ export interface BoundClientLease {
    * its handler forgot to await) are refused until the next call.
    */
   runScoped<T>(work: () => Promise<T>): Promise<T>;
-  /** The last error one of the current work's queries failed with, caught or not. */
-  lastQueryError(): unknown;
+  /** The first error one of the current work's queries failed with, caught or not. */
+  firstQueryError(): unknown;
   /** The work is over: the client goes back to the free list for the next job. */
   release(): void;
   /**
@@ -164,7 +164,7 @@ export function createBoundClients(): BoundClients {
           slot.pinned.setScope(scope);
           return workScope.run(scope, work);
         },
-        lastQueryError: () => slot.pinned.lastError(),
+        firstQueryError: () => slot.pinned.firstError(),
         release() {
           if (done) return;
           done = true;

@@ -57,7 +57,7 @@ export const subject = z.object({
 });
 
 export const runAt = z
-  .date({ error: "runAt must be a Date" })
+  .instanceof(Date, { error: "runAt must be a Date" })
   .refine((value) => !Number.isNaN(value.getTime()), "runAt is an Invalid Date")
   .refine(
     (value) => value >= limits.earliestRunAt && value <= limits.latestRunAt,

@@ -129,6 +129,8 @@ export interface RunView {
   finishedAt: Date | null;
   outcome: RunOutcome;
   error: string | null;
+  /** What was asked while the attempt ran (a cancel, a move), applied when it ended. */
+  note: string | null;
 }
 
 /** The history of a job's attempts, first attempt first. */
@@ -136,6 +138,6 @@ export async function runsOfJob(db: DbOrTx, jobId: bigint): Promise<RunView[]> {
   return db.jobRun.findMany({
     where: { jobId },
     orderBy: { attempt: "asc" },
-    select: { attempt: true, tickId: true, startedAt: true, finishedAt: true, outcome: true, error: true },
+    select: { attempt: true, tickId: true, startedAt: true, finishedAt: true, outcome: true, error: true, note: true },
   });
 }

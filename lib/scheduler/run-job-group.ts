@@ -21,6 +21,9 @@ import {
 import type { Queryable } from "./sql/queryable.ts";
 import type { BoundClientLease } from "../db/transaction-bound-client.ts";
 import { describeIssues } from "../validation/describe-issues.ts";
+import { describeError } from "./describe-error.ts";
+
+export { describeError };
 
 export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost";
 
@@ -35,7 +38,9 @@ export interface RunOptions {
    * effects become visible at most about this much after its handler returns.
    */
   windowMs: number;
-  /** Ends a database backend from another connection (the lease is over and it is stuck). */
+  /** Cancels the statement a database backend runs, from another connection (its lease is over). */
+  cancelBackend(pid: number): Promise<void>;
+  /** Ends a database backend from another connection (it did not come back after a cancel). */
   terminateBackend(pid: number): Promise<void>;
   onOutcome(job: ClaimedJob, outcome: AttemptOutcome): void;
   /** Something went wrong that is not a job's own failure (for the tick's summary). */
@@ -65,11 +70,11 @@ export class LeaseTimeoutError extends Error {
  */
 export class SwallowedDatabaseError extends Error {
   constructor(definition: JobDefinition, cause: unknown) {
-    const what = cause instanceof Error ? cause.message.split("\n").at(-1)?.trim() : String(cause);
+    const what = cause instanceof Error ? cause.message.split("\n").filter(Boolean).at(-1)?.trim() : describeError(cause);
     super(
-      `${definition.name} returned normally after a database error (${what}), which left its transaction aborted; ` +
-        "its writes were rolled back. Let the error propagate, or avoid it (e.g. INSERT ... ON CONFLICT DO NOTHING " +
-        "instead of catching a unique violation); see README, Writing a job type",
+      `${definition.name} caught a database error (${what}) and carried on, but PostgreSQL had already aborted ` +
+        "the job's transaction, so its writes were rolled back. Let the error propagate, or avoid it (e.g. " +
+        "INSERT ... ON CONFLICT DO NOTHING instead of catching a unique violation); see README, Writing a job type",
     );
     this.name = "SwallowedDatabaseError";
   }
@@ -81,7 +86,12 @@ interface Runnable {
   payload: unknown;
   /** The lease as last written (claim or renewal). */
   leaseExpiresAt: Date;
+  /** Transactions of this job that died with their connection (it then runs again, same attempt). */
+  connectionLosses: number;
 }
+
+/** A job whose transaction dies with its connection this many times records a failed attempt. */
+const maxConnectionLosses = 2;
 
 interface TransactionEnding {
   /** Set when the connection must be destroyed instead of reused. */
@@ -97,11 +107,17 @@ export const maxGroupSize = 32;
 /** Timeouts for the engine's own statements inside a group (holding rows, completing, committing). */
 const engineStatementTimeoutMs = 30_000;
 const engineLockTimeoutMs = 10_000;
-const maxErrorLength = 4000;
 
-export function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.length > maxErrorLength ? `${text.slice(0, maxErrorLength)}…` : text;
+/** The SQLSTATE of an error, if it carries one. */
+function sqlState(error: unknown): string {
+  if (typeof error !== "object" || error === null) return "";
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : "";
+}
+
+/** The message of an error, whatever was thrown. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : describeError(error);
 }
 
 function failure(job: ClaimedJob, error: unknown, definition: JobDefinition | undefined, now: Date): FailureRecord {
@@ -142,7 +158,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
       options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, clock())));
       continue;
     }
-    queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt });
+    queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt, connectionLosses: 0 });
   }
 
   // A transaction that fails before taking any job (BEGIN refused, a row lock it cannot get)
@@ -244,22 +260,31 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           ),
         );
         if (jobSavepoint && (connection as unknown as { getTransactionStatus(): string }).getTransactionStatus() === "E") {
-          throw new SwallowedDatabaseError(definition, bound.lastQueryError());
+          throw new SwallowedDatabaseError(definition, bound.firstQueryError());
         }
         ran.push({ runnable, finishedAt: clock() });
-      } catch (error) {
+      } catch (thrown) {
+        // A handler that swallowed a database error usually fails on its next query with
+        // "current transaction is aborted": name the error it swallowed instead.
+        const first = bound?.firstQueryError();
+        const error = isAbortedTransaction(thrown) && first && !isAbortedTransaction(first) ? new SwallowedDatabaseError(definition, first) : thrown;
         if (error instanceof LeaseTimeoutError) {
-          // The handler may still be running, maybe inside a statement or a lock wait: cut it
-          // off from the connection, end its backend (which releases the group's row locks at
-          // once), and drop the transaction. This job failed; the others of the group were only
-          // collateral, so they go back to the front of the queue for a fresh transaction.
+          // The handler may still be running, maybe inside a statement or a lock wait. Cut it
+          // off from the connection, cancel what it is doing in the database (the transaction
+          // and its row locks stay ours, so the jobs waiting their turn stay protected) and roll
+          // its writes back; the group then commits as usual with this job failed. Only if the
+          // connection does not come back promptly is its backend ended and the transaction
+          // dropped, the others of the group going back to the queue.
           bound.discard();
           bound = undefined;
-          await options.terminateBackend(backendPid).catch((terminateError: Error) =>
-            options.onError(`could not end the backend of ${definition.name} job ${job.id} after its lease: ${terminateError.message}`),
-          );
-          queue.unshift(...taken.filter((r) => r !== runnable));
-          return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }], leaseLost };
+          const opening = jobSavepoint as Promise<void> | undefined;
+          const regained = await regainConnection(connection, backendPid, opening, options);
+          if (!regained) {
+            queue.unshift(...taken.filter((r) => r !== runnable));
+            return { destroy: error, failuresToRecord: [{ runnable, record: failure(job, error, definition, clock()) }], leaseLost };
+          }
+          failed.set(runnable, failure(job, error, definition, clock()));
+          break;
         }
         // Undo this job's writes, if it made any (a job that sent no query has no savepoint).
         const opening = jobSavepoint as Promise<void> | undefined; // assigned by the handler's first query
@@ -270,7 +295,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
         failed.set(runnable, failure(job, error, definition, clock()));
       }
     }
-    bound.release();
+    bound?.release();
     bound = undefined;
 
     if (timeoutsChanged) {
@@ -301,13 +326,25 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
   } catch (error) {
     // The transaction itself failed (BEGIN or COMMIT refused, a lock or statement timeout in
     // the engine's own statements, the connection lost): nothing of it landed. Every job it
-    // took records its own error, or the transaction's, as a failed attempt.
+    // took records its own error, or the transaction's, as a failed attempt; unless the
+    // connection died, which is no job's fault (below).
     bound?.discard();
     let destroy: Error | undefined = lane.broken ?? undefined;
     if (!destroy) await connection.query("ROLLBACK").catch((rollbackError: Error) => (destroy = rollbackError));
     options.onError(`a group transaction failed: ${describeError(error)}`);
     let unfinished = taken;
-    if (taken.length === 0 && giveUpOnFailure) {
+    if (lane.broken || isConnectionLoss(error)) {
+      // The connection died (a killed backend, a restarted server or pooler): the server rolled
+      // the transaction back and nothing of it landed. Its jobs are not at fault: they run
+      // again in a fresh transaction under the same attempt, which re-holds them first and so
+      // finds out if another worker took one meanwhile. Only a job that keeps losing its
+      // connection records a failed attempt.
+      const again = taken.filter((r) => r.connectionLosses < maxConnectionLosses);
+      for (const r of again) r.connectionLosses += 1;
+      queue.unshift(...again);
+      unfinished = taken.filter((r) => !again.includes(r));
+      destroy ??= toError(error);
+    } else if (taken.length === 0 && giveUpOnFailure) {
       // Nothing could start, repeatedly: record it rather than loop.
       unfinished = candidates.filter((r) => queue.includes(r));
       for (const r of unfinished) queue.splice(queue.indexOf(r), 1);
@@ -316,17 +353,73 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       runnable,
       record: failed.get(runnable) ?? failure(runnable.job, error, runnable.definition, clock()),
     }));
-    // No progress and a healthy connection: replace it anyway, so the next try starts clean.
+    // No progress: replace the connection anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };
   }
 }
 
+/**
+ * Whether an error means the connection itself is gone: the backend was terminated (57P01),
+ * the server or pooler went away (08xxx, PgBouncer's "server conn crashed?"), the socket closed.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  const code = sqlState(error);
+  if (code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08")) return true;
+  const text = messageOf(error);
+  return /Connection terminated|connection error|server conn crashed|ECONNRESET|EPIPE|terminating connection/i.test(text);
+}
+
+/** 25P02: the transaction (here: the job's savepoint) is aborted; commands are ignored. */
+function isAbortedTransaction(error: unknown): boolean {
+  const text = messageOf(error);
+  return sqlState(error) === "25P02" || text.includes("25P02") || text.includes("current transaction is aborted");
+}
+
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(describeError(error));
 }
 
 function outcomeOf(status: "pending" | "dead" | "cancelled"): AttemptOutcome {
   return status === "pending" ? "failed" : status;
+}
+
+/** How long a cancelled handler's connection may take to come back before its backend is ended. */
+const regainGraceMs = 2_000;
+
+/**
+ * After a lease timeout: cancels the handler's statement (if it is in one) and rolls back to its
+ * savepoint, keeping the transaction. True when the connection is usable again; false when it
+ * did not answer within the grace (its backend is then ended, and the caller drops it).
+ */
+async function regainConnection(
+  connection: pg.PoolClient,
+  backendPid: number,
+  jobSavepoint: Promise<void> | undefined,
+  options: RunOptions,
+): Promise<boolean> {
+  await options.cancelBackend(backendPid).catch((error: Error) => options.onError(`could not cancel a handler's statement after its lease: ${error.message}`));
+  // The pg client runs queries in order: this runs once the cancelled statement (and anything
+  // the handler had queued behind it, which fails in the aborted transaction) has ended.
+  const rollback = (async () => {
+    if (jobSavepoint) {
+      await jobSavepoint.catch(() => {});
+      await connection.query("ROLLBACK TO SAVEPOINT job");
+    } else {
+      await connection.query("SELECT 1");
+    }
+  })();
+  rollback.catch(() => {}); // if it loses the race below, its failure is the destroyed connection's
+  let timer: NodeJS.Timeout | undefined;
+  const regained = await Promise.race([
+    rollback.then(() => true, () => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), regainGraceMs))),
+  ]);
+  clearTimeout(timer);
+  if (regained) return true;
+  await options.terminateBackend(backendPid).catch((error: Error) =>
+    options.onError(`could not end a stuck backend after its lease: ${error.message}`),
+  );
+  return false;
 }
 
 /** Records a failed attempt on its own (outside any group transaction). */

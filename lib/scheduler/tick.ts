@@ -20,7 +20,7 @@ import { Lane } from "./lane.ts";
 import { markReconciled, reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
 import { sweepRecurringSchedules } from "./recurring/sweep.ts";
 import { describeError, isUnavailable, maxGroupSize, runClaimedJobs, type AttemptOutcome } from "./run-job-group.ts";
-import { claimDueJobs, type ClaimedJob } from "./sql/claim-due-jobs.ts";
+import { claimDueJobs, findClaimedBy, type ClaimedJob } from "./sql/claim-due-jobs.ts";
 import { housekeeping, millisecondsUntilNextWork } from "./sql/housekeeping.ts";
 import { listeningWakeUp, pollingWakeUp, sleep, type WakeUp } from "./wake-up.ts";
 
@@ -54,6 +54,12 @@ export interface TickOptions {
   pollMs?: number;
   /** In stay mode, LISTEN on this session URL (DIRECT_URL) to start jobs due now at once. */
   listenUrl?: string;
+  /** With a LISTEN connection up, the poll is only a fallback: this long. */
+  listeningPollMs?: number;
+  /** Housekeeping runs about this often (tests lengthen it to isolate other wake-ups). */
+  housekeepingEveryMs?: number;
+  /** Called each time the tick has found nothing to claim and is about to sleep (stay mode). */
+  onIdle?: () => void;
 }
 
 export interface TickSummary {
@@ -85,11 +91,9 @@ export interface TickSummary {
   errors: string[];
 }
 
-/** Housekeeping runs at most this often per tick (and always about this often). */
-const housekeepingEveryMs = 1000;
 const minSleepMs = 5;
-/** With a LISTEN connection, the poll is only a fallback. */
-const listeningPollMs = 1000;
+/** Jobs a lane claims before it knows how long they take. */
+const initialClaim = 8;
 /** A lane gives up after this many failures in a row without progress. */
 const maxConsecutiveLaneFailures = 3;
 /** At most this many errors are kept in a summary (a kill storm would fill it). */
@@ -102,7 +106,7 @@ export function newTickId(): string {
 export async function tick(options: TickOptions): Promise<TickSummary> {
   const {
     db, catalogue, budgetMs, mode = "drain", concurrency = 4, pollMs = 250, groupWindowMs = 50,
-    travelling = false,
+    travelling = false, listeningPollMs = 1000, housekeepingEveryMs = 1000,
   } = options;
   const maxClaim = Math.min(options.maxClaim ?? maxGroupSize, maxGroupSize);
   const pool = pgPoolOf(db);
@@ -110,6 +114,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   const deadline = startedAt + budgetMs;
   const types = catalogue.claimableTypes(travelling);
   const knownTypes = catalogue.all().map((d) => d.name);
+  const longestLeaseMs = Math.max(1, ...types.map((t) => t.leaseMs));
   const summary: TickSummary = {
     tickId: options.tickId ?? newTickId(),
     mode,
@@ -144,6 +149,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let leaseClock: Clock = clock;
   let lastHousekeeping = -Infinity;
   let housekeepingBusy = false;
+  /** The last sweep ran out of time with schedules still due. */
+  let sweepUnfinished = false;
   /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
   let perJobMs: number | undefined;
 
@@ -169,14 +176,17 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         if (job.status === "dead") summary.dead += 1;
         if (job.status === "cancelled") summary.cancelled += 1;
       }
-      let sweep = result.recurringDue;
+      let sweep = result.recurringDue || sweepUnfinished;
       if (shouldReconcile(catalogue, result.recurringFingerprint)) {
-        await reconcileRecurringSchedules(lane.connection, catalogue, result.databaseNow);
+        // New schedules start from the next occurrence after the tick's clock (the real one
+        // when travelling: a travelled instant must not decide real schedules).
+        await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
         markReconciled(catalogue);
         sweep = true;
       }
       if (sweep) {
         const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });
+        sweepUnfinished = !swept.complete;
         summary.recurringEnqueued += swept.enqueued;
         for (const error of swept.errors) addError(error);
       }
@@ -185,11 +195,19 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     }
   }
 
+  /**
+   * How many jobs a lane claims: what it can start soon. A claimed job waits for its turn
+   * behind the lane's others (protected, but not running), so a lane takes about what one
+   * group transaction runs in its window, never more than fits in the remaining budget (a
+   * call must not run far past it), and a few until it has measured how long jobs take.
+   */
   function claimLimit(): number {
     const remaining = deadline - performance.now();
-    // Claim only what can start within the budget: a call must not run far past it.
-    if (perJobMs === undefined) return remaining > 5_000 ? maxClaim : 1;
-    return Math.max(1, Math.min(maxClaim, Math.floor(remaining / Math.max(perJobMs, 0.01))));
+    // Before any job was measured, assume each may take its whole lease.
+    if (perJobMs === undefined) return Math.max(1, Math.min(maxClaim, initialClaim, Math.floor(remaining / longestLeaseMs)));
+    const cost = Math.max(perJobMs, 0.01);
+    const perWindow = Math.ceil(Math.max(groupWindowMs, 1) / cost);
+    return Math.max(1, Math.min(maxClaim, perWindow, Math.floor(remaining / cost)));
   }
 
   const runOptions = {
@@ -201,7 +219,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       return leaseClock;
     },
     windowMs: groupWindowMs,
-    terminateBackend: (pid: number) => terminateBackend(pool, pid),
+    cancelBackend: (pid: number) => signalBackend(pool, pid, "cancel"),
+    terminateBackend: (pid: number) => signalBackend(pool, pid, "terminate"),
     onOutcome: tally,
     onError: addError,
   };
@@ -238,10 +257,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   const spawnLane = (lane: Lane | null) => {
     if (activeLanes >= maxLanes) return;
     activeLanes += 1;
-    lanes.push(runLane(lane, lanes.length === 0).finally(() => (activeLanes -= 1)));
+    lanes.push(runLane(lane, lanes.length === 0, `${summary.tickId}/${lanes.length}`).finally(() => (activeLanes -= 1)));
   };
 
-  async function idleWait(): Promise<void> {
+  /** Sleeps until there may be work; false when the sleep used up the budget. */
+  async function idleWait(): Promise<boolean> {
     const since = wake.sequence;
     let untilNext: number | null = null;
     try {
@@ -253,13 +273,18 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     const untilHousekeeping = lastHousekeeping + housekeepingEveryMs - performance.now();
     const remaining = deadline - performance.now();
     // At least minSleepMs: a due job the claim did not get is held by another tick's lock.
-    const ms = Math.min(Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping)), remaining);
-    if (ms > 0) await wake.wait(ms, since);
+    const wanted = Math.max(minSleepMs, Math.min(untilNext ?? poll, poll, untilHousekeeping));
+    if (remaining > 0) await wake.wait(Math.min(wanted, remaining), since);
+    // Slept to the deadline (a timer may fire a hair before it by this clock): the budget is
+    // spent, unless a notification cut the sleep short.
+    return wanted < remaining || wake.sequence !== since;
   }
 
-  async function runLane(initial: Lane | null, primary: boolean): Promise<void> {
+  async function runLane(initial: Lane | null, primary: boolean, claimer: string): Promise<void> {
     let lane = initial;
     let failures = 0;
+    /** A claim failed on a dying connection: it may have committed anyway. */
+    let claimUnanswered = false;
     try {
       while (performance.now() < deadline) {
         try {
@@ -268,13 +293,27 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
             await runHousekeeping(lane, false);
           }
           const limit = claimLimit();
-          const jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, limit, types });
+          let jobs: ClaimedJob[];
+          if (claimUnanswered) {
+            jobs = await findClaimedBy(lane.connection, claimer);
+            claimUnanswered = false;
+            if (jobs.length > 0) addError(`recovered ${jobs.length} job(s) whose claim committed on a connection that died`);
+          } else {
+            claimUnanswered = true;
+            jobs = await claimDueJobs(lane.connection, { now: clock(), leaseFrom: leaseClock(), tickId: summary.tickId, claimer, limit, types });
+            claimUnanswered = false;
+          }
           failures = 0;
           if (jobs.length === 0) {
+            if (primary && sweepUnfinished && !housekeepingBusy) {
+              await runHousekeeping(lane, false); // finish the sweep before leaving or sleeping
+              continue;
+            }
             if (mode === "drain" || !primary) return;
             lane.close();
             lane = null; // an idle lane holds no connection
-            await idleWait();
+            options.onIdle?.();
+            if (!(await idleWait())) return;
             continue;
           }
           summary.claimed += jobs.length;
@@ -314,7 +353,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
 }
 
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(describeError(error));
 }
 
 function poolSize(pool: pg.Pool): number {
@@ -322,12 +361,13 @@ function poolSize(pool: pg.Pool): number {
 }
 
 /**
- * Ends a backend from a connection of its own, outside the pool (whose connections the lanes
- * may all hold). pg_terminate_backend(pid, timeout) waits until the backend has exited, so its
- * row locks are gone when this returns. Behind a transaction pooler the pid read inside the
- * transaction is the server backend serving it, which is the one to end.
+ * Cancels a backend's statement, or ends the backend, from a connection of its own, outside the
+ * pool (whose connections the lanes may all hold). pg_terminate_backend(pid, timeout) waits
+ * until the backend has exited, so its row locks are gone when this returns. Behind a
+ * transaction pooler the pid read inside the transaction is the server backend serving it, the
+ * one to signal.
  */
-async function terminateBackend(pool: pg.Pool, pid: number): Promise<void> {
+async function signalBackend(pool: pg.Pool, pid: number, signal: "cancel" | "terminate"): Promise<void> {
   const { connectionString, host, port, user, password, database, ssl } = (pool as unknown as { options: pg.ClientConfig }).options;
   const client = new pg.Client({
     connectionString, host, port, user, password, database, ssl,
@@ -337,7 +377,7 @@ async function terminateBackend(pool: pg.Pool, pid: number): Promise<void> {
   client.on("error", () => {}); // a failure surfaces through connect/query below
   try {
     await client.connect();
-    await client.query("SELECT pg_terminate_backend($1, 3000)", [pid]);
+    await client.query(signal === "cancel" ? "SELECT pg_cancel_backend($1)" : "SELECT pg_terminate_backend($1, 3000)", [pid]);
   } finally {
     await client.end().catch(() => {});
   }

@@ -4,7 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface E2eServerState {
+  /** The app's DATABASE_URL: through PgBouncer in the PgBouncer pass. */
   databaseUrl: string;
+  /** A direct connection to the same database (the app's DIRECT_URL). */
+  directUrl: string;
   baseURL: string;
   pid: number;
 }

@@ -35,6 +35,11 @@ export interface StartPlan {
   embedded: { port: number; dataDir: string; logFile: string } | undefined;
   dataDir: string;
   databaseUrl: string;
+  /**
+   * A session connection to the same database, for migrations (they hold a session advisory
+   * lock): DIRECT_URL when DATABASE_URL is a transaction pooler (docs/deploy.md), else DATABASE_URL.
+   */
+  directUrl: string;
   ticker: { intervalMs: number } | undefined;
   seed: { wanted: boolean; why: string };
   /** The cron route's secret, given or generated. */
@@ -77,6 +82,8 @@ export function planStart(env: NodeJS.ProcessEnv, { root }: { root: string }): S
     ? undefined
     : { port: settings.PGPORT_EMBEDDED, dataDir: path.join(dataDir, "postgres"), logFile: path.join(dataDir, "postgres.log") };
   const databaseUrl = settings.DATABASE_URL ?? embeddedPostgresUrl(settings.PGPORT_EMBEDDED, embeddedDatabaseName);
+  // The embedded server is reached directly; a DIRECT_URL meant for another server must not apply.
+  const directUrl = embedded ? databaseUrl : (present.DIRECT_URL ?? databaseUrl);
   // A local demo may look at the agenda as of any instant; a real database only when asked.
   const timeTravel = settings.DULY_TIME_TRAVEL ?? (embedded ? "1" : "0");
   const cronSecret = present.CRON_SECRET ?? randomBytes(24).toString("base64url");
@@ -87,6 +94,7 @@ export function planStart(env: NodeJS.ProcessEnv, { root }: { root: string }): S
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
     DATABASE_URL: databaseUrl,
+    DIRECT_URL: directUrl,
     CRON_SECRET: cronSecret,
     DULY_TIME_TRAVEL: timeTravel,
   };
@@ -106,6 +114,7 @@ export function planStart(env: NodeJS.ProcessEnv, { root }: { root: string }): S
       embedded,
       dataDir,
       databaseUrl,
+      directUrl,
       ticker: settings.DULY_TICKER === "1" ? { intervalMs: settings.DULY_TICK_INTERVAL_MS } : undefined,
       seed: demoSeedDecision(embedded !== undefined, settings.DULY_SEED),
       cronSecret,

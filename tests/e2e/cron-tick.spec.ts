@@ -94,3 +94,16 @@ test("a staying call picks up a job that falls due while it stays, never before 
   expect(stored.runs).toHaveLength(1);
   expect(stored.runs[0]!.startedAt.getTime()).toBeGreaterThanOrEqual(runAt.getTime());
 });
+
+test("the cron route alone brings the deployed schedules into an empty table", async ({ request, db }) => {
+  // A fresh deployment on a fresh database: nothing was synced by hand.
+  await db.$executeRaw`TRUNCATE recurring_schedules, scheduler_state`;
+  const response = await request.get("/api/cron/tick?mode=drain", { headers: cronAuth });
+  expect(response.status(), await response.text()).toBe(200);
+  const schedules = await db.recurringSchedule.findMany({ select: { name: true, jobType: true, retiredAt: true, enabled: true } });
+  expect(schedules).toEqual([
+    { name: "maintenance.prune-finished-jobs", jobType: "maintenance.prune-finished-jobs", retiredAt: null, enabled: true },
+  ]);
+  const state = await db.schedulerState.findUnique({ where: { key: "recurring_fingerprint" } });
+  expect(state?.value).toMatch(/^[0-9a-f]{64}$/);
+});

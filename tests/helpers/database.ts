@@ -6,15 +6,21 @@
 //   afterAll(() => database.drop());
 //
 // or `const database = useTestDatabase();` which registers both hooks.
-// `database.url` is a plain connection string: hand it to child processes under test.
+// `database.url` is a plain connection string: hand it to child processes under test. In the
+// PgBouncer pass (DULY_TEST_PGBOUNCER=1) it goes through a transaction-mode pooler, as the app's
+// DATABASE_URL does in production; `database.directUrl` is always a direct connection. Use
+// directUrl only where a test inherently needs a session (it holds a session advisory lock,
+// LISTENs, or inspects or kills a specific backend), with a comment saying which.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type Db } from "../../lib/db/client.ts";
 import { urlForDatabase, withClient, type TestDatabaseServer } from "../setup/global-database.ts";
 
 export interface TestDatabase {
-  /** Connection string of this file's database. */
+  /** Connection string of this file's database (through PgBouncer in the PgBouncer pass). */
   url: string;
+  /** A direct (session) connection string to the same database. */
+  directUrl: string;
   /** Name of the database (also the last path segment of `url`). */
   name: string;
   /** A Prisma client connected to it. */
@@ -40,7 +46,10 @@ export function testDatabaseServer(): TestDatabaseServer {
 }
 
 export interface BareDatabase {
+  /** Through PgBouncer in the PgBouncer pass, like TestDatabase.url. */
   url: string;
+  /** Always direct. */
+  directUrl: string;
   name: string;
   /** Ends every session on the database and drops it. Idempotent. */
   drop(): Promise<void>;
@@ -65,8 +74,10 @@ async function copyDatabase(template: string): Promise<BareDatabase> {
     }
   });
   let dropped = false;
+  const directUrl = urlForDatabase(server.adminUrl, name);
   return {
-    url: urlForDatabase(server.adminUrl, name),
+    url: server.pooledAdminUrl ? urlForDatabase(server.pooledAdminUrl, name) : directUrl,
+    directUrl,
     name,
     async drop() {
       if (dropped) return;
@@ -86,9 +97,11 @@ export async function createUnmigratedDatabase(): Promise<BareDatabase> {
 /** A fresh database copied from the migrated template, with a Prisma client. */
 export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
   const database = await copyDatabase(testDatabaseServer().templateDatabase);
-  const db = createDb(database.url, { poolSize: options.poolSize });
+  // Named statements on direct connections, as production's "auto" does; never through the pooler.
+  const db = createDb(database.url, { poolSize: options.poolSize, preparedStatements: database.url === database.directUrl });
   return {
     url: database.url,
+    directUrl: database.directUrl,
     name: database.name,
     db,
     async drop() {
@@ -140,6 +153,9 @@ export function useTestDatabase(options: CreateTestDatabaseOptions = {}): TestDa
   return {
     get url() {
       return current().url;
+    },
+    get directUrl() {
+      return current().directUrl;
     },
     get name() {
       return current().name;

@@ -16,9 +16,13 @@ async function withConnection<T>(db: Db, work: (lane: Lane) => Promise<T>): Prom
   }
 }
 
-export function claim(db: Db, catalogue: Catalogue, { now, tickId, limit = 10 }: { now: Date; tickId: string; limit?: number }): Promise<ClaimedJob[]> {
+export function claim(
+  db: Db,
+  catalogue: Catalogue,
+  { now, tickId, limit = 10, leaseFrom = now }: { now: Date; tickId: string; limit?: number; leaseFrom?: Date },
+): Promise<ClaimedJob[]> {
   return withConnection(db, (lane) =>
-    claimDueJobs(lane.connection, { now, leaseFrom: now, tickId, limit, types: catalogue.claimableTypes(false) }),
+    claimDueJobs(lane.connection, { now, leaseFrom, tickId, claimer: tickId, limit, types: catalogue.claimableTypes(false) }),
   );
 }
 
@@ -37,6 +41,7 @@ export function runClaimed(db: Db, catalogue: Catalogue, job: ClaimedJob, clock:
     const errors: string[] = [];
     await runClaimedJobs(lane, [job], {
       catalogue, clock, leaseClock: clock, windowMs: 50,
+      cancelBackend: async () => {},
       terminateBackend: async () => {},
       onOutcome: (_job, o) => (outcome = o),
       onError: (message) => errors.push(message),

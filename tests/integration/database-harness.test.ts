@@ -1,7 +1,22 @@
 // The harness itself: each file gets a migrated database of its own, isolated from the others.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Socket } from "node:net";
 import pg from "pg";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { createTestDatabase, testDatabaseServer, type TestDatabase } from "../helpers/database.ts";
+
+/** The TCP port the server sees this session come from, and our own end of the socket. */
+async function clientPorts(url: string): Promise<{ seenByServer: number; local: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ port: number }>("SELECT inet_client_port() AS port");
+    // pg's Client keeps its socket on `connection.stream`; the typings do not say so.
+    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+    return { seenByServer: rows[0].port, local: socket.localPort! };
+  } finally {
+    await client.end();
+  }
+}
 
 describe("test database harness", () => {
   let first: TestDatabase;
@@ -48,9 +63,24 @@ describe("test database harness", () => {
     }
   });
 
+  it("reaches the database through PgBouncer in the PgBouncer pass, and directly through directUrl always", async () => {
+    const direct = await clientPorts(first.directUrl);
+    expect(direct.seenByServer).toBe(direct.local);
+    const viaUrl = await clientPorts(first.url);
+    if (testDatabaseServer().pooledAdminUrl) {
+      // The server's peer is PgBouncer's own server connection, not our socket.
+      expect(viaUrl.seenByServer).not.toBe(viaUrl.local);
+      expect(new URL(first.url).port).not.toBe(new URL(first.directUrl).port);
+    } else {
+      expect(first.url).toBe(first.directUrl);
+      expect(viaUrl.seenByServer).toBe(viaUrl.local);
+    }
+  });
+
   it("drops the database, even with a session still open on it", async () => {
     const extra = await createTestDatabase();
-    const lingering = new pg.Client({ connectionString: extra.url });
+    // directUrl: the test needs a server backend open on the database, which a pooler's client connection does not hold.
+    const lingering = new pg.Client({ connectionString: extra.directUrl });
     lingering.on("error", () => {}); // the drop terminates this session
     await lingering.connect();
     await extra.drop();

@@ -106,7 +106,7 @@ describe("a group transaction", () => {
       return made;
     });
     // One lane: all five share one transaction.
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1 });
     expect(summary).toMatchObject({ claimed: 5, succeeded: 4, failed: 1 });
     const failedId = ids[2]!;
     expect((await executions()).map((e) => e.job_id)).toEqual(ids.filter((id) => id !== failedId).sort());
@@ -121,7 +121,7 @@ describe("a group transaction", () => {
     const first = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: new Date(now.getTime() - 2), payload: { label: "first" } }));
     const refused = await db.$transaction((tx) => schedule(tx, refuseJob, { runAt: new Date(now.getTime() - 1), payload: {} }));
     const last = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: now, payload: { label: "last" } }));
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1 });
     expect(summary).toMatchObject({ claimed: 3, succeeded: 2, failed: 1 });
     expect((await executions()).map((e) => e.job_id)).toEqual([first.id, last.id]);
     expect((await findJob(db, refused.id))!.lastError).toBe("Error: refused without asking the database");
@@ -132,7 +132,7 @@ describe("a group transaction", () => {
     await db.$transaction(async (tx) => {
       for (let i = 0; i < 3; i++) await schedule(tx, labelJob, { runAt: now, payload: { label: `solo${i}` } });
     });
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1, groupWindowMs: 0 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1, groupWindowMs: 0 });
     expect(summary).toMatchObject({ claimed: 3, succeeded: 3 });
     // Each job committed on its own: their transactions have distinct ids.
     const [row] = await db.$queryRaw<Array<{ n: bigint }>>`
@@ -140,13 +140,13 @@ describe("a group transaction", () => {
     expect(row!.n).toBe(3n);
   });
 
-  it("abandons a handler that overruns its lease, fails only that job, and reruns its neighbours", async () => {
+  it("abandons a handler that overruns its lease, fails only that job, and commits its neighbours", async () => {
     const { db } = database;
     const before = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: new Date(now.getTime() - 2), payload: { label: "before" } }));
     const overrun = await db.$transaction((tx) => schedule(tx, overrunJob, { runAt: new Date(now.getTime() - 1), payload: {} }));
     const after = await db.$transaction((tx) => schedule(tx, labelJob, { runAt: now, payload: { label: "after" } }));
 
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1, groupWindowMs: 5_000 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1, groupWindowMs: 5_000 });
     expect(summary).toMatchObject({ claimed: 3, succeeded: 2, failed: 1 });
     expect(await findJob(db, overrun.id)).toMatchObject({ status: "pending", attempts: 1 });
     expect((await findJob(db, overrun.id))!.lastError).toMatch(/LeaseTimeoutError: test.overrun ran longer than its 300 ms lease/);
@@ -168,7 +168,7 @@ describe("a group transaction", () => {
       await schedule(tx, modelWriterJob, { runAt: now, payload: { name: "kept" } });
       await schedule(tx, modelWriterJob, { runAt: now, payload: { name: "dropped", fail: true } });
     });
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1 });
     expect(summary).toMatchObject({ claimed: 2, succeeded: 1, failed: 1 });
     const written = await db.scheduledJob.findMany({ where: { jobType: "test.written-by-handler" }, include: { runs: true } });
     expect(written.map((j) => [j.key, j.runs.length])).toEqual([["written:kept", 1]]);
@@ -181,7 +181,7 @@ describe("a group transaction", () => {
       for (const violate of [false, true, false]) made.push((await schedule(tx, deferredViolationJob, { runAt: now, payload: { violate } })).id);
       return made;
     });
-    const grouped = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    const grouped = await tick({ db, catalogue, now, budgetMs: 60_000, concurrency: 1 });
     expect(grouped).toMatchObject({ claimed: 3, succeeded: 0, failed: 3 });
     for (const id of ids) {
       const job = (await findJob(db, id))!;
@@ -193,7 +193,7 @@ describe("a group transaction", () => {
 
     // One job per transaction isolates the culprit: the other two succeed.
     const later = new Date(now.getTime() + 60_000);
-    const alone = await tick({ db, catalogue, now: later, budgetMs: 10_000, concurrency: 1, groupWindowMs: 0 });
+    const alone = await tick({ db, catalogue, now: later, budgetMs: 60_000, concurrency: 1, groupWindowMs: 0 });
     expect(alone).toMatchObject({ claimed: 3, succeeded: 2, failed: 1 });
     expect((await findJob(db, ids[1]!))!.status).toBe("pending");
   });

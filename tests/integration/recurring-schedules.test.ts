@@ -61,7 +61,7 @@ describe("recurring schedules", () => {
     await reconcile(db, catalogue, t0); // next runs at 00:00
     const afterDowntime = new Date("2027-02-28T05:30:00Z"); // 00:00 .. 05:00 missed: 6 occurrences
     const result = await sweep(db, catalogue, afterDowntime);
-    expect(result).toEqual({ enqueued: 7, errors: [] });
+    expect(result).toEqual({ enqueued: 7, complete: true, errors: [] });
     expect((await recurringJobs("latest")).map((j) => j.run_at.toISOString())).toEqual(["2027-02-28T05:00:00.000Z"]);
     expect(await recurringJobs("all")).toHaveLength(6);
     expect(await recurringJobs("skip")).toHaveLength(0);

@@ -1,9 +1,10 @@
-// Never two at once, nothing lost: 8 tick processes race over 2,000 due jobs.
+// Never two at once, nothing lost: 8 tick processes race over 2,000 due jobs, all of which
+// update one hot row (the worst case for lock waits).
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
-import { createEffectTables, countJob } from "../fixtures/test-jobs.ts";
+import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import { startTickProcess } from "../fixtures/processes.ts";
-import { schedule } from "../../lib/scheduler/index.ts";
+import { schedule, tick } from "../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
 const now = new Date("2027-03-01T12:00:00Z");
@@ -24,9 +25,17 @@ describe("concurrent ticks", () => {
     console.log(results.map((r) => `${r.summary!.claimed}/${r.summary!.durationMs}ms`).join(" "));
 
     const claimedPerProcess = results.map((r) => r.summary!.claimed);
-    expect(claimedPerProcess.reduce((a, b) => a + b, 0)).toBe(2000);
+    expect(claimedPerProcess.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2000);
     // More than one process actually took part, or this test proves nothing about races.
     expect(claimedPerProcess.filter((c) => c > 0).length).toBeGreaterThan(1);
+    // On a loaded machine a job may wait for the hot row longer than its lease allows
+    // (PostgreSQL's lock_timeout is what is left of the lease): it fails, backs off and runs
+    // again. Later ticks finish those; what matters is that every job ran exactly once in effect.
+    const retried = results.reduce((sum, r) => sum + r.summary!.failed, 0);
+    if (retried > 0) {
+      const later = await tick({ db, catalogue: testCatalogue(), now: new Date(now.getTime() + 3_600_000), budgetMs: 60_000 });
+      expect(later.failed).toBe(0);
+    }
 
     const [counter] = await db.$queryRaw<Array<{ value: number }>>`SELECT value FROM test_counter WHERE id = 1`;
     expect(counter!.value).toBe(2000);
@@ -37,7 +46,10 @@ describe("concurrent ticks", () => {
     const statuses = await db.$queryRaw<Array<{ status: string; n: bigint }>>`
       SELECT status::text AS status, count(*) AS n FROM scheduled_jobs GROUP BY status`;
     expect(statuses).toEqual([{ status: "succeeded", n: 2000n }]);
-    const [runs] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM job_runs WHERE outcome = 'succeeded' AND attempt = 1`;
+    const [runs] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM job_runs WHERE outcome = 'succeeded'`;
     expect(runs!.n).toBe(2000n);
+    // The only failures a hot row may cause are lock waits cut at the lease, never anything else.
+    const failures = await db.$queryRaw<Array<{ error: string }>>`SELECT error FROM job_runs WHERE outcome <> 'succeeded'`;
+    for (const { error } of failures) expect(error).toMatch(/lock timeout|lease/);
   }, 180_000); // eight processes start and contend for one counter row on two cores
 });

@@ -79,7 +79,8 @@ describe("migrations match prisma/schema.prisma", () => {
 
   beforeAll(async () => {
     database = await createUnmigratedDatabase();
-    applied = await migrate(database.url);
+    // directUrl: migrate() holds a session advisory lock across statements, which a transaction pooler cannot keep.
+    applied = await migrate(database.directUrl);
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   });
@@ -263,6 +264,9 @@ describe("migrations match prisma/schema.prisma", () => {
 describe("migrate()", () => {
   const databases: BareDatabase[] = [];
   const tempDirs: string[] = [];
+  // Every migrate() call here gets directUrl: the migrator holds a session advisory lock across
+  // its statements (as in production, where it runs on DIRECT_URL), which a transaction pooler
+  // cannot keep. The assertions' own queries go through `url`.
   const freshDatabase = async () => {
     const database = await createUnmigratedDatabase();
     databases.push(database);
@@ -288,8 +292,8 @@ describe("migrate()", () => {
   });
 
   it("records each migration as prisma migrate deploy does, with the sha256 of the file as checksum", async () => {
-    const { url } = await freshDatabase();
-    await migrate(url);
+    const { url, directUrl } = await freshDatabase();
+    await migrate(directUrl);
     const rows = await migrationRows(url);
     const folders = await migrationFolders();
     expect(rows.map((row) => row.migration_name)).toEqual(folders);
@@ -304,29 +308,29 @@ describe("migrate()", () => {
   });
 
   it("does nothing the second time", async () => {
-    const { url } = await freshDatabase();
-    expect(await migrate(url)).toEqual(await migrationFolders());
+    const { url, directUrl } = await freshDatabase();
+    expect(await migrate(directUrl)).toEqual(await migrationFolders());
     const before = await migrationRows(url);
-    expect(await migrate(url)).toEqual([]);
+    expect(await migrate(directUrl)).toEqual([]);
     expect(await migrationRows(url)).toEqual(before);
   });
 
   it("applies only the new migration when one is added", async () => {
-    const { url } = await freshDatabase();
-    await migrate(url);
+    const { url, directUrl } = await freshDatabase();
+    await migrate(directUrl);
     const dir = await migrationsWith({ "99990101000000_probe": 'CREATE TABLE "migration_probe" ("id" INTEGER);\n' });
-    expect(await migrate(url, { migrationsDir: dir })).toEqual(["99990101000000_probe"]);
+    expect(await migrate(directUrl, { migrationsDir: dir })).toEqual(["99990101000000_probe"]);
     expect(await tableExists(url, "migration_probe")).toBe(true);
   });
 
   it("refuses, applying nothing, when an applied migration's checksum differs from its file", async () => {
-    const { url } = await freshDatabase();
-    await migrate(url);
+    const { url, directUrl } = await freshDatabase();
+    await migrate(directUrl);
     const [first] = await migrationFolders();
     await query(url, `UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = $1`, [first]);
     const dir = await migrationsWith({ "99990101000000_probe": 'CREATE TABLE "migration_probe" ("id" INTEGER);\n' });
 
-    const refusal = await migrate(url, { migrationsDir: dir }).catch((error: unknown) => error);
+    const refusal = await migrate(directUrl, { migrationsDir: dir }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(MigrationError);
     expect(refusal).toMatchObject({ code: "checksum_mismatch" });
     expect((refusal as Error).message).toContain(first);
@@ -334,35 +338,35 @@ describe("migrate()", () => {
   });
 
   it("refuses when the database records a failed migration", async () => {
-    const { url } = await freshDatabase();
-    await migrate(url);
+    const { url, directUrl } = await freshDatabase();
+    await migrate(directUrl);
     await query(
       url,
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs) VALUES ($1, repeat('a', 64), $2, 'boom')`,
       ["00000000-0000-4000-8000-000000000000", "99990101000000_half_done"],
     );
-    await expect(migrate(url)).rejects.toMatchObject({ code: "failed_migration" });
+    await expect(migrate(directUrl)).rejects.toMatchObject({ code: "failed_migration" });
   });
 
   it("rolls a failing migration back completely and records nothing, so a fixed file applies later", async () => {
-    const { url } = await freshDatabase();
-    await migrate(url);
+    const { url, directUrl } = await freshDatabase();
+    await migrate(directUrl);
     const name = "99990101000000_broken";
     const dir = await migrationsWith({ [name]: 'CREATE TABLE "migration_probe" ("id" INTEGER);\nSELECT 1 / 0;\n' });
 
-    await expect(migrate(url, { migrationsDir: dir })).rejects.toMatchObject({ code: "migration_failed" });
+    await expect(migrate(directUrl, { migrationsDir: dir })).rejects.toMatchObject({ code: "migration_failed" });
     expect(await tableExists(url, "migration_probe")).toBe(false);
     expect((await migrationRows(url)).map((row) => row.migration_name)).not.toContain(name);
 
     await writeFile(path.join(dir, name, "migration.sql"), 'CREATE TABLE "migration_probe" ("id" INTEGER);\n');
-    expect(await migrate(url, { migrationsDir: dir })).toEqual([name]);
+    expect(await migrate(directUrl, { migrationsDir: dir })).toEqual([name]);
     expect(await tableExists(url, "migration_probe")).toBe(true);
   });
 
   it("lets two concurrent calls on an empty database both succeed, applying each migration once", async () => {
-    const { url } = await freshDatabase();
+    const { url, directUrl } = await freshDatabase();
     const folders = await migrationFolders();
-    const results = await Promise.all([migrate(url), migrate(url)]);
+    const results = await Promise.all([migrate(directUrl), migrate(directUrl)]);
     // The advisory lock serialises them: one applies everything, the other finds nothing to do.
     expect(results.map((result) => result.length).sort()).toEqual([0, folders.length]);
     expect(results.flat()).toEqual(folders);

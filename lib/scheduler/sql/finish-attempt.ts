@@ -3,7 +3,7 @@
 // Intent recorded while the attempt ran (cancel-job.ts, reschedule-job.ts) is applied here:
 // a cancelled job whose attempt fails ends cancelled; a moved one retries at its new time.
 import type { RetryPolicy } from "../job-definition.ts";
-import type { Queryable } from "./queryable.ts";
+import { statement, type Queryable } from "./queryable.ts";
 
 export interface FailureRecord {
   jobId: bigint;
@@ -48,9 +48,9 @@ const failedSql = `
 
 /** Records a failed attempt. Null if the job was no longer this attempt's. */
 export async function markFailed(connection: Queryable, f: FailureRecord): Promise<{ status: FailedStatus; runAt: Date } | null> {
-  const { rows } = await connection.query<{ status: FailedStatus; run_at: Date }>(failedSql, [
+  const { rows } = await connection.query<{ status: FailedStatus; run_at: Date }>(statement(connection, "duly_mark_failed", failedSql, [
     f.jobId, f.attempt, f.error, f.permanent, f.now, f.retry.backoffBaseMs, f.retry.backoffMaxMs, f.claimedRunAt,
-  ]);
+  ]));
   return rows[0] ? { status: rows[0].status, runAt: rows[0].run_at } : null;
 }
 
@@ -70,12 +70,16 @@ export async function markRunLeaseLost(connection: Queryable, jobId: bigint, att
  */
 export async function holdClaimedJobs(connection: Queryable, jobs: Array<{ id: bigint; attempt: number }>): Promise<Set<bigint>> {
   const { rows } = await connection.query<{ id: string }>(
-    `SELECT j.id::text AS id
-     FROM scheduled_jobs j
-     JOIN unnest($1::bigint[], $2::int[]) AS mine(id, attempt) ON j.id = mine.id AND j.attempts = mine.attempt
-     WHERE j.status = 'running'
-     FOR NO KEY UPDATE OF j`,
-    [jobs.map((j) => j.id), jobs.map((j) => j.attempt)],
+    statement(
+      connection,
+      "duly_hold",
+      `SELECT j.id::text AS id
+       FROM scheduled_jobs j
+       JOIN unnest($1::bigint[], $2::int[]) AS mine(id, attempt) ON j.id = mine.id AND j.attempts = mine.attempt
+       WHERE j.status = 'running'
+       FOR NO KEY UPDATE OF j`,
+      [jobs.map((j) => j.id), jobs.map((j) => j.attempt)],
+    ),
   );
   return new Set(rows.map((r) => BigInt(r.id)));
 }
@@ -116,8 +120,8 @@ export async function markManySucceeded(
   jobs: Array<{ id: bigint; attempt: number; finishedAt: Date }>,
 ): Promise<Set<bigint>> {
   if (jobs.length === 0) return new Set();
-  const { rows } = await connection.query<{ id: string }>(succeededManySql, [
+  const { rows } = await connection.query<{ id: string }>(statement(connection, "duly_mark_succeeded", succeededManySql, [
     jobs.map((j) => j.id), jobs.map((j) => j.attempt), jobs.map((j) => j.finishedAt),
-  ]);
+  ]));
   return new Set(rows.map((r) => BigInt(r.id)));
 }

@@ -11,7 +11,7 @@
 // (run-job-group.ts), so it is never taken from it even past its lease; a dead worker's lock
 // vanished with its connection.
 import type { ClaimableType } from "./claim-due-jobs.ts";
-import type { Queryable } from "./queryable.ts";
+import { statement, type Queryable } from "./queryable.ts";
 
 export interface HousekeepingRequest {
   /** The tick's clock; null on its first call in production: the database's clock then. */
@@ -86,9 +86,9 @@ interface HousekeepingRow {
 }
 
 export async function housekeeping(connection: Queryable, request: HousekeepingRequest): Promise<HousekeepingResult> {
-  const { rows } = await connection.query<HousekeepingRow>(housekeepingSql, [
+  const { rows } = await connection.query<HousekeepingRow>(statement(connection, "duly_housekeeping", housekeepingSql, [
     request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes,
-  ]);
+  ]));
   const row = rows[0]!;
   return {
     now: row.now,
@@ -107,10 +107,14 @@ export async function housekeeping(connection: Queryable, request: HousekeepingR
 export async function millisecondsUntilNextWork(connection: Queryable, now: Date, types: ClaimableType[]): Promise<number | null> {
   // The same filters as the claim, or a job this code cannot take would wake it in a loop.
   const { rows } = await connection.query<{ next: Date | null }>(
-    `SELECT run_at AS next FROM scheduled_jobs
-     WHERE status = 'pending' AND job_type = ANY($1::text[]) AND payload_version <= ($2::jsonb ->> job_type)::int
-     ORDER BY run_at LIMIT 1`,
-    [types.map((t) => t.jobType), JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])))],
+    statement(
+      connection,
+      "duly_next_work",
+      `SELECT run_at AS next FROM scheduled_jobs
+       WHERE status = 'pending' AND job_type = ANY($1::text[]) AND payload_version <= ($2::jsonb ->> job_type)::int
+       ORDER BY run_at LIMIT 1`,
+      [types.map((t) => t.jobType), JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])))],
+    ),
   );
   const next = rows[0]?.next;
   return next ? Math.max(0, next.getTime() - now.getTime()) : null;
