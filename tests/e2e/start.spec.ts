@@ -12,10 +12,12 @@ import { isAlive, startNpmStart, temporaryDataDir } from "../fixtures/start-proc
 import { e2eServerState, expect, test } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 180_000 });
+// npm start does not go through the e2e server's pooler: once per `npm test` is enough.
+test.skip(process.env.DULY_TEST_PGBOUNCER === "1", "npm start is the same with or without the PgBouncer pass");
 
-/** A database of its own on the e2e server's PostgreSQL, dropped afterwards. */
+/** A database of its own on the e2e server's PostgreSQL (directly, not through a pooler), dropped afterwards. */
 async function withScratchDatabase(work: (url: string) => Promise<void>): Promise<void> {
-  const admin = new URL(e2eServerState().databaseUrl);
+  const admin = new URL(e2eServerState().directUrl);
   const name = `duly_start_${randomBytes(4).toString("hex")}`;
   const url = new URL(admin);
   url.pathname = `/${name}`;
