@@ -39,7 +39,7 @@ const publicSchedulerApi = schedulerApi(["index.ts"]);
 
 function importBoundary(layer, { folders, packages = [], extra = [] }) {
   const alternatives = folders.join("|");
-  const message = `${layer}/ may not import from ${[...folders.map((f) => `${f}/`), ...packages].join(", ")} (docs/DESIGN.md: imports go one way).`;
+  const message = `${layer}/ may not import from ${[...folders.map((f) => `${f}/`), ...packages].join(", ")} (docs/architecture.md: imports go one way).`;
   const shared = [
     { regex: `^@/(${alternatives})(/|$)`, message },
     ...packages.map((name) => ({ regex: `^${name.replace("/", "\\/")}(/|$)`, message })),

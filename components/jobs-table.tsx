@@ -10,7 +10,7 @@ export interface JobRow {
   jobType: string;
   /** ISO instant, UTC. */
   runAt: string;
-  /** "in 2 days", as of the page's clock. */
+  /** How the run time stands against the page's clock: "in 2 days", "5 minutes late". */
   runAtRelative: string;
   status: JobStatus;
   /** "booking:42", or null for a job that belongs to no business record. */

@@ -1,19 +1,21 @@
 // `npm start`: the whole of Duly on one machine.
 //
+//   0. check every setting, its own and the app's as Next will see them (start-settings.ts);
 //   1. a database: DATABASE_URL if set, else an embedded PostgreSQL under .data/postgres;
-//   2. create the database if missing, migrate, sync recurring schedules, seed demo jobs (once);
+//   2. create the database if missing, migrate, seed demo jobs (once, and by default only into
+//      the embedded database); the first tick reconciles the recurring schedules;
 //   3. `next build` when the build is missing or older than the sources, then `next start`;
 //   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s.
 //
-// Ctrl-C stops the ticker, then Next, then Postgres. Settings (all optional):
-//   DATABASE_URL, PORT (3000), PGPORT_EMBEDDED (54320), CRON_SECRET (random per run),
-//   DULY_TICK_INTERVAL_MS (10000), DULY_TICKER=0 (no ticker), DULY_SEED=0 (no demo jobs),
-//   DULY_TIME_TRAVEL (1 with the embedded database: ?now= is accepted).
-import { randomBytes } from "node:crypto";
+// Ctrl-C stops the ticker (at once), then Next, then Postgres. Next and Postgres run under
+// watchdogs (lib/leashed-child.ts) that stop them if this process dies without doing so.
+// Settings (all optional): DATABASE_URL, PORT (3000), PGPORT_EMBEDDED (54320), CRON_SECRET
+// (random per run), DULY_TICK_INTERVAL_MS (10000), DULY_TICKER=0 (no ticker), DULY_SEED (demo
+// jobs: embedded database only unless 1), DULY_TIME_TRAVEL (1 with the embedded database),
+// DULY_DATA_DIR (.data), and the app's own (lib/settings.ts).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
 import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
@@ -23,25 +25,10 @@ import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
 import { isPortFree } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
+import { planStart } from "./lib/start-settings.ts";
 import { startTicker } from "./lib/ticker.ts";
-import { describeIssues } from "../lib/validation/describe-issues.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-const port = z.coerce.number().int().min(1).max(65_535);
-const flag = z.enum(["0", "1"]);
-const settingsSchema = z.object({
-  DATABASE_URL: z.string().optional(),
-  /** Migrations go through it when DATABASE_URL is a transaction pooler (docs/deploy.md). */
-  DIRECT_URL: z.string().optional(),
-  PORT: port.default(3000),
-  PGPORT_EMBEDDED: port.default(54_320),
-  CRON_SECRET: z.string().optional(),
-  DULY_TICK_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
-  DULY_TICKER: flag.default("1"),
-  DULY_SEED: flag.default("1"),
-  DULY_TIME_TRAVEL: flag.optional(),
-});
 
 const log = (line: string) => console.log(`[duly] ${line}`);
 const logError = (line: string) => console.error(`[duly] ${line}`);
@@ -49,55 +36,50 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  // Empty variables count as unset.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
-  const parsed = settingsSchema.safeParse(env);
-  if (!parsed.success) {
-    logError(`bad settings: ${describeIssues(parsed.error)}`);
+  const planned = planStart(process.env, { root });
+  if (!planned.ok) {
+    for (const error of planned.errors) logError(error);
+    logError("nothing was started; fix the settings above and run npm start again");
     process.exit(2);
   }
-  const settings = parsed.data;
+  const plan = planned.plan;
 
   const shutdown = createShutdown({ log, onSignalDone: () => process.exit(0) });
   const abortIfStopping = () => {
     if (shutdown.requested) throw new StartupInterrupted();
   };
+  // Paths inside the checkout are shown relative to it, as a developer would type them.
+  const relativeToRoot = (file: string) => (file.startsWith(`${root}${path.sep}`) ? path.relative(root, file) : file);
 
   try {
-    if (!(await isPortFree(settings.PORT))) throw new Error(`port ${settings.PORT} is in use; set PORT to another one`);
+    if (!(await isPortFree(plan.port))) throw new Error(`port ${plan.port} is in use; set PORT to another one`);
 
     // 1. The database.
-    let databaseUrl = settings.DATABASE_URL;
-    let timeTravel = settings.DULY_TIME_TRAVEL;
-    if (!databaseUrl) {
+    if (plan.embedded) {
       const t = performance.now();
-      const dataDir = path.join(root, ".data", "postgres");
-      const postgres = await startEmbeddedPostgres({
-        dataDir,
-        port: settings.PGPORT_EMBEDDED,
-        logFile: path.join(root, ".data", "postgres.log"),
-      });
+      const postgres = await startEmbeddedPostgres(plan.embedded);
       shutdown.add("postgres", () => postgres.stop());
-      databaseUrl = postgres.url("duly");
-      timeTravel ??= "1"; // a local demo may look at the agenda as of any instant
-      log(`embedded PostgreSQL on 127.0.0.1:${postgres.port} (${postgres.initialised ? "new cluster in" : "data in"} .data/postgres, log in .data/postgres.log), ready in ${seconds(t)}`);
+      log(
+        `embedded PostgreSQL on 127.0.0.1:${postgres.port}, pid ${postgres.pid} (${postgres.initialised ? "new cluster in" : "data in"} ${relativeToRoot(plan.embedded.dataDir)}, log in ${relativeToRoot(plan.embedded.logFile)}), ready in ${seconds(t)}`,
+      );
     } else {
-      log(`using DATABASE_URL ${redactUrl(databaseUrl)}`);
+      log(`using DATABASE_URL ${redactUrl(plan.databaseUrl)}`);
     }
     abortIfStopping();
 
-    // 2. Schema, recurring schedules, demo data.
+    // 2. Schema and demo data.
     // The migrator holds a session advisory lock: never through a transaction pooler.
-    const migrationUrl = settings.DATABASE_URL ? (settings.DIRECT_URL ?? databaseUrl) : databaseUrl;
-    if (await ensureDatabase(migrationUrl)) log(`created database ${new URL(migrationUrl).pathname.slice(1)}`);
-    const applied = await migrate(migrationUrl, { log: (line) => log(`migrate: ${line}`) });
+    if (await ensureDatabase(plan.directUrl)) log(`created database ${new URL(plan.directUrl).pathname.slice(1)}`);
+    const applied = await migrate(plan.directUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
-    const db = createDb(databaseUrl, { poolSize: 2 });
+    const db = createDb(plan.databaseUrl, { poolSize: 2 });
     try {
       const now = (await databaseClock(db))();
-      if (settings.DULY_SEED === "1") {
+      if (plan.seed.wanted) {
         const { created } = await seedDemoData(db, now);
-        if (created > 0) log(`seeded ${created} demo job(s)`);
+        log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);
+      } else {
+        log(`no demo data (${plan.seed.why})`);
       }
     } finally {
       await db.$disconnect();
@@ -105,51 +87,39 @@ async function main(): Promise<void> {
     abortIfStopping();
 
     // 3. Build if needed, then serve.
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
     const t = performance.now();
-    const build = await buildIfStale(root, { env: childEnv, log });
+    const build = await buildIfStale(root, { env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, log });
     if (build === "built") log(`built in ${seconds(t)}`);
     else log("production build is up to date (.next/BUILD_ID is newer than the sources)");
     abortIfStopping();
 
-    let cronSecret = settings.CRON_SECRET;
-    if (!cronSecret) {
-      cronSecret = randomBytes(24).toString("base64url");
+    if (plan.generatedCronSecret) {
       // Kept out of the log; written where a developer can read it to call the route by hand.
-      await mkdir(path.join(root, ".data"), { recursive: true });
-      await writeFile(path.join(root, ".data", "cron-secret"), `${cronSecret}\n`, { mode: 0o600 });
-      log(`CRON_SECRET generated for this run (${cronSecret.slice(0, 4)}…, full value in .data/cron-secret)`);
+      const secretFile = path.join(plan.dataDir, "cron-secret");
+      await mkdir(plan.dataDir, { recursive: true });
+      await writeFile(secretFile, `${plan.generatedCronSecret}\n`, { mode: 0o600 });
+      log(`CRON_SECRET generated for this run (${plan.generatedCronSecret.slice(0, 4)}…, full value in ${relativeToRoot(secretFile)})`);
     }
-    const server = await startNextServer({
-      root,
-      port: settings.PORT,
-      env: {
-        ...childEnv,
-        NODE_ENV: "production",
-        DATABASE_URL: databaseUrl,
-        DIRECT_URL: migrationUrl,
-        CRON_SECRET: cronSecret,
-        DULY_TIME_TRAVEL: timeTravel ?? "0",
-      },
-    });
+    const server = await startNextServer({ root, port: plan.port, env: plan.nextEnv });
     shutdown.add("next", () => server.stop());
     abortIfStopping();
-    log(`Duly is running at ${server.url}/agenda (started in ${seconds(startedAt)}; Ctrl-C to stop)`);
+    log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
+    if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
 
     // 4. The local cron.
-    if (settings.DULY_TICKER === "1") {
+    if (plan.ticker) {
       // Each call stays for one interval and the next follows at once, so jobs start within
       // about a second of their run_at locally too (the same staying tick Vercel Cron gets).
-      const tickPath = `/api/cron/tick?mode=stay&budgetMs=${settings.DULY_TICK_INTERVAL_MS}`;
+      const tickPath = `/api/cron/tick?mode=stay&budgetMs=${plan.ticker.intervalMs}`;
       const ticker = startTicker({
         tickUrl: `${server.url}${tickPath}`,
-        secret: cronSecret,
-        intervalMs: settings.DULY_TICK_INTERVAL_MS,
+        secret: plan.cronSecret,
+        intervalMs: plan.ticker.intervalMs,
         log,
         logError,
       });
       shutdown.add("ticker", () => ticker.stop());
-      log(`ticker: GET ${tickPath}, back to back (DULY_TICKER=0 to turn off)`);
+      log(`ticker: GET ${tickPath}, back to back; logs ticks that ran something (DULY_TICKER=0 turns it off)`);
     } else {
       log("ticker off (DULY_TICKER=0)");
     }

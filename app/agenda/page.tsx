@@ -1,10 +1,14 @@
 // "Due in the next 7 days": the schedule is data, so the agenda is a read of scheduled_jobs.
-// Thin server component: parse the URL, call lib/scheduler, hand plain rows to the table.
+// Late work comes first (overdue pending jobs and running ones): when ticks stop or fall behind,
+// those are the jobs an operator needs to see, and a window starting at "now" would hide them.
+// Thin server component: parse the URL, call lib/scheduler, hand plain rows to the tables.
+// A bad URL never reaches it in practice: proxy.ts answers it with HTTP 400 first.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { agenda } from "@/lib/scheduler/index.ts";
-import { relativeTime } from "@/lib/format/relative-time.ts";
+import { duration, relativeTime } from "@/lib/format/relative-time.ts";
+import type { AgendaItem } from "@/lib/scheduler/index.ts";
 import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { defaultDays, parseAgendaQuery } from "./agenda-query.ts";
@@ -15,7 +19,7 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agenda" };
 
 const dayMs = 86_400_000;
-/** The agenda shows at most this many jobs; the page says so when it cuts the list. */
+/** Each list shows at most this many jobs; the page says so when it cuts one. */
 const rowLimit = 500;
 const windowChoices = [1, 7, 30];
 
@@ -35,24 +39,30 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const { days, asOf } = parsed.query;
   const now = asOf ?? new Date();
   const to = new Date(now.getTime() + days * dayMs);
-  const items = await agenda(getDb(), { from: now, to, limit: rowLimit });
-  const rows: JobRow[] = items.map((item) => ({
+  const { late, upcoming } = await agenda(getDb(), { now, to, limit: rowLimit });
+  const toRow = (item: AgendaItem, when: string): JobRow => ({
     id: item.id,
     jobType: item.jobType,
     runAt: item.runAt.toISOString(),
-    runAtRelative: relativeTime(item.runAt, now),
+    runAtRelative: when,
     status: item.status,
     subject: item.subjectType ? `${item.subjectType}:${item.subjectId ?? ""}` : null,
     attempts: item.attempts,
     maxAttempts: item.maxAttempts,
     lastError: item.lastError,
-  }));
+  });
+  // How late: a pending job has waited that long past its time; a running one has started
+  // (and, seen from a travelled clock, may not even be due yet).
+  const lateRows = late.map((item) =>
+    toRow(item, item.status === "running" ? `running, due ${relativeTime(item.runAt, now)}` : `${duration(now.getTime() - item.runAt.getTime())} late`),
+  );
+  const rows = upcoming.map((item) => toRow(item, relativeTime(item.runAt, now)));
   const title = `Due in the next ${days === 1 ? "day" : `${days} days`}`;
 
   return (
     <>
       <div className="page-heading">
-        <h1>{title}</h1>
+        <h1>Agenda</h1>
         <nav aria-label="Window" className="segmented">
           {windowChoices.map((choice) => {
             const href = asOf ? `/agenda?days=${choice}&now=${encodeURIComponent(asOf.toISOString())}` : `/agenda?days=${choice}`;
@@ -64,21 +74,40 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
           })}
         </nav>
       </div>
-      <p className="muted">
-        Pending and running jobs from <time dateTime={now.toISOString()}>{now.toISOString()}</time> to{" "}
-        <time dateTime={to.toISOString()}>{to.toISOString()}</time>, soonest first.
-      </p>
       {asOf ? (
         <p className="notice" role="status">
           Time travel: showing the agenda as of {asOf.toISOString()}. <Link href={`/agenda?days=${days}`}>Back to now</Link>
         </p>
       ) : null}
-      {rows.length === 0 ? (
-        <p className="empty">Nothing is due in this window.</p>
-      ) : (
-        <JobsTable rows={rows} label={title} />
-      )}
-      {rows.length === rowLimit ? <p className="muted">Showing the first {rowLimit} jobs only.</p> : null}
+
+      <section aria-labelledby="late-heading" className="agenda-section">
+        <h2 id="late-heading">Late</h2>
+        <p className="muted">
+          Pending jobs whose time has passed and running jobs, most overdue first. Ticks start a due job
+          within about a second, so pending jobs that stay here mean the cron (or <code>npm start</code>&apos;s
+          ticker) has stopped or fallen behind.
+        </p>
+        {lateRows.length === 0 ? (
+          <p className="empty">Nothing is late.</p>
+        ) : (
+          <JobsTable rows={lateRows} label="Late" />
+        )}
+        {lateRows.length === rowLimit ? <p className="muted">Showing the {rowLimit} most overdue jobs only.</p> : null}
+      </section>
+
+      <section aria-labelledby="window-heading" className="agenda-section">
+        <h2 id="window-heading">{title}</h2>
+        <p className="muted">
+          Pending jobs from <time dateTime={now.toISOString()}>{now.toISOString()}</time> to{" "}
+          <time dateTime={to.toISOString()}>{to.toISOString()}</time>, soonest first.
+        </p>
+        {rows.length === 0 ? (
+          <p className="empty">Nothing is due in this window.</p>
+        ) : (
+          <JobsTable rows={rows} label={title} />
+        )}
+        {rows.length === rowLimit ? <p className="muted">Showing the first {rowLimit} jobs only.</p> : null}
+      </section>
     </>
   );
 }

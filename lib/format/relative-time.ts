@@ -19,3 +19,13 @@ export function relativeTime(instant: Date, now: Date): string {
   if (!chosen) return "now";
   return format.format(Math.round(deltaMs / chosen.ms), chosen.unit);
 }
+
+const durationUnits = units.map((u) => ({ ...u, format: new Intl.NumberFormat("en", { style: "unit", unit: u.unit, unitDisplay: "long" }) }));
+
+/** "5 minutes", "2 days": the length of a span, in its largest whole unit, rounded. */
+export function duration(ms: number): string {
+  const magnitude = Math.abs(ms);
+  const chosen = durationUnits.find((u) => magnitude >= u.ms);
+  if (!chosen) return "under a second";
+  return chosen.format.format(Math.round(magnitude / chosen.ms));
+}

@@ -5,14 +5,17 @@
 // SIGINT to stop it and exit. Ctrl-C would then reach postgres directly and stop it while Next
 // is still finishing in-flight ticks, and its hook would exit the process before Next is
 // stopped. Spawning postgres ourselves in its own process group lets the caller stop things in
-// order: ticker, then Next, then Postgres.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+// order: ticker, then Next, then Postgres. It runs leashed (leashed-child.ts): if the caller
+// dies without stopping it, even by SIGKILL, its watchdog stops it and frees port and data dir.
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { spawnLeashed, type LeashedChild } from "./leashed-child.ts";
+import { isPortFree } from "./ports.ts";
 
 const execFileAsync = promisify(execFile);
 
@@ -29,6 +32,8 @@ export interface EmbeddedPostgresOptions {
 
 export interface EmbeddedPostgres {
   port: number;
+  /** The postmaster's pid. */
+  pid: number;
   /** Whether this start created the cluster. */
   initialised: boolean;
   /** postgresql:// URL for a database on this server. */
@@ -98,27 +103,28 @@ async function logTail(logFile: string, lines = 8): Promise<string> {
   return text.trim().split("\n").slice(-lines).join("\n");
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-/** Polls until the server accepts a query, or fails fast if postgres exits. */
-async function waitUntilReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+/**
+ * Polls until the server accepts a query, or fails fast if postgres exits. The server that
+ * answers must be ours (its data directory): a postgres left on the port by someone else would
+ * otherwise pass for ready while ours is still failing on its lock file.
+ */
+async function waitUntilReady(url: string, dataDir: string, child: LeashedChild, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let exitedEarly = false;
-  void exited(child).then(() => (exitedEarly = true));
   for (;;) {
-    if (exitedEarly) throw new Error(`postgres exited during start-up:\n${await logTail(logFile)}`);
+    if (child.hasExited) throw new Error(`postgres exited during start-up:\n${await logTail(logFile)}`);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
-      await client.query("SELECT 1");
+      const { rows } = await client.query<{ data_directory: string }>("SHOW data_directory");
+      if (path.resolve(rows[0]!.data_directory) !== path.resolve(dataDir)) {
+        throw new ForeignServerError(`port ${new URL(url).port} is served by another PostgreSQL (data directory ${rows[0]!.data_directory})`);
+      }
       return;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`postgres did not accept connections within ${timeoutMs} ms:\n${await logTail(logFile)}`, { cause: error });
-      // 28P01: wrong password for an existing cluster; waiting will not fix it.
-      if ((error as { code?: string }).code === "28P01") throw error;
+      // 28P01: wrong password for an existing cluster; waiting will not fix it. Nor will it
+      // make another server ours.
+      if ((error as { code?: string }).code === "28P01" || error instanceof ForeignServerError) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       await client.end().catch(() => undefined);
@@ -126,64 +132,61 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string,
   }
 }
 
+class ForeignServerError extends Error {}
+
+/** The URL of `database` on a server this module starts on `port`: known before it starts. */
+export function embeddedPostgresUrl(port: number, database: string, password = "postgres"): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const bins = await binaries();
   const ids = await runAsIds();
-  const password = options.password ?? "postgres";
-  const url = (database: string) => `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const url = (database: string) => embeddedPostgresUrl(options.port, database, options.password);
 
+  if (!(await isPortFree(options.port))) {
+    throw new Error(`port ${options.port} is in use (another PostgreSQL, or an earlier run still stopping?); set PGPORT_EMBEDDED to another one`);
+  }
   const isNew = !existsSync(path.join(options.dataDir, "PG_VERSION"));
   if (isNew) await initialise(bins, options, ids);
 
   await mkdir(path.dirname(options.logFile), { recursive: true });
   const log = await open(options.logFile, "a");
-  const child = spawn(
-    bins.postgres,
+  const child = spawnLeashed({
+    command: bins.postgres,
     // TCP on loopback only; no Unix socket (its default directory may not be writable here).
-    [
+    args: [
       "-D", options.dataDir, "-p", String(options.port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
       ...(options.settings ?? []).flatMap((setting) => ["-c", setting]),
     ],
-    // Own process group: a Ctrl-C in the terminal reaches us, not postgres (see top of file).
-    { ...ids, detached: true, stdio: ["ignore", log.fd, log.fd], env: { ...process.env, LC_MESSAGES: "C" } },
-  );
+    ...ids,
+    output: log.fd,
+    env: { ...process.env, LC_MESSAGES: "C" },
+    // SIGINT is the fast shutdown (open transactions are aborted); after 15 s, SIGKILL. (An
+    // immediate shutdown would need crash recovery at the next start, no better than SIGKILL.)
+    stopSignal: "SIGINT",
+    killAfterMs: 15_000,
+  });
   await log.close();
 
-  // Last resort if this process dies without stopping it: never leave an orphan server.
-  const killOnExit = () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGINT");
-  };
-  process.on("exit", killOnExit);
-
   try {
-    await waitUntilReady(url("postgres"), child, options.logFile, 30_000);
+    await waitUntilReady(url("postgres"), options.dataDir, child, options.logFile, 30_000);
   } catch (error) {
-    killOnExit();
-    await exited(child);
+    await child.stop();
     const pidFile = await readFile(path.join(options.dataDir, "postmaster.pid"), "utf8").catch(() => "");
     const holder = pidFile.split("\n")[0];
-    if (holder && holder !== String(child.pid)) {
+    const ours = await child.pid.catch(() => undefined);
+    if (holder && holder !== String(ours)) {
       throw new Error(`${(error as Error).message}\nAnother postgres (pid ${holder}) may still be using ${options.dataDir}; stop it and try again.`, { cause: error });
     }
     throw error;
   }
 
-  let stopping: Promise<void> | undefined;
   return {
     port: options.port,
+    pid: await child.pid,
     initialised: isNew,
     url,
-    stop() {
-      stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
-          child.kill("SIGINT");
-          const timer = setTimeout(() => child.kill("SIGQUIT"), 15_000);
-          await exited(child);
-          clearTimeout(timer);
-        }
-        process.off("exit", killOnExit);
-      })();
-      return stopping;
-    },
+    stop: () => child.stop(),
   };
 }

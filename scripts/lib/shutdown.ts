@@ -43,7 +43,7 @@ export function createShutdown({ log, onSignalDone }: { log: (line: string) => v
       // process group, and a parent may forward it again): only a later one means "force".
       if (performance.now() - firstSignalAt < 1_000) return;
       log(`${reason} again: exiting now`);
-      process.exit(1); // the exit hooks of the postgres and next helpers kill what is left
+      process.exit(1); // the children's watchdogs (leash.mjs) stop what is left
     }
     firstSignalAt = performance.now();
     log(`${reason}: shutting down`);
@@ -59,8 +59,8 @@ export function createShutdown({ log, onSignalDone }: { log: (line: string) => v
 
   return {
     add(name, stop) {
-      // Started after shutdown began: stop it at once (the exit hooks in next-server.ts and
-      // embedded-postgres.ts are the backstop if the process exits first).
+      // Started after shutdown began: stop it at once (if the process exits first, the
+      // children's watchdogs, leash.mjs, stop them).
       if (running) void running.then(() => stop());
       else steps.push({ name, stop });
     },

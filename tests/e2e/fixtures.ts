@@ -20,7 +20,8 @@ export function uniqueMarker(): string {
   return `e2e-${randomBytes(4).toString("hex")}`;
 }
 
-function serverState(): E2eServerState {
+/** What scripts/e2e-server.ts wrote about the server it runs (its database, its URL). */
+export function e2eServerState(): E2eServerState {
   try {
     return JSON.parse(readFileSync(e2eStateFile, "utf8")) as E2eServerState;
   } catch (error) {
@@ -42,7 +43,7 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   // Playwright fixtures name their dependencies by destructuring; this one has none.
   db: async ({}, use) => {
-    const db = createDb(serverState().databaseUrl, { poolSize: 2 });
+    const db = createDb(e2eServerState().databaseUrl, { poolSize: 2 });
     await use(db);
     await db.$disconnect();
   },

@@ -118,7 +118,7 @@ describe("operator operations", () => {
     expect((await jobsForSubject(db, { type: "booking", id: 10 }))[0]!.status).toBe("pending");
   });
 
-  it("agenda lists pending work due in a window, soonest first", async () => {
+  it("agenda lists pending work due in a window, soonest first, and what is overdue apart", async () => {
     const { db } = database;
     await db.$transaction(async (tx) => {
       await schedule(tx, countJob, { runAt: days(3), payload: {}, key: "in-3-days" });
@@ -126,8 +126,9 @@ describe("operator operations", () => {
       await schedule(tx, countJob, { runAt: days(8), payload: {}, key: "in-8-days" });
       await schedule(tx, countJob, { runAt: days(-1), payload: {}, key: "yesterday" });
     });
-    const week = await agenda(db, { from: now, to: days(7) });
-    expect(week.map((j) => j.key)).toEqual(["in-1-day", "in-3-days"]);
+    const week = await agenda(db, { now, to: days(7) });
+    expect(week.upcoming.map((j) => j.runAt)).toEqual([days(1), days(3)]);
+    expect(week.late.map((j) => j.runAt)).toEqual([days(-1)]);
   });
 
   it("retry puts a dead job back to pending with one more attempt", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "../../lib/format/relative-time.ts";
+import { duration, relativeTime } from "../../lib/format/relative-time.ts";
 
 const now = new Date("2026-11-29T12:00:00Z");
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -15,5 +15,17 @@ describe("relativeTime", () => {
     [-24 * 3_600_000, "yesterday"],
   ])("%i ms reads %s", (delta, text) => {
     expect(relativeTime(at(delta), now)).toBe(text);
+  });
+});
+
+describe("duration", () => {
+  it.each([
+    [400, "under a second"],
+    [30_000, "30 seconds"],
+    [-5 * 60_000, "5 minutes"],
+    [90 * 60_000, "2 hours"],
+    [24 * 3_600_000, "1 day"],
+  ])("%i ms reads %s", (ms, text) => {
+    expect(duration(ms)).toBe(text);
   });
 });
