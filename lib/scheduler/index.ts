@@ -16,7 +16,7 @@ export type { Cancellation, CancelResult, SubjectCancelResult } from "./cancel-j
 export { runNow } from "./run-job-now.ts";
 export { retry } from "./retry-job.ts";
 export { agenda, jobsForSubject, jobsByStatus, findJob, runsOfJob } from "./queries.ts";
-export type { AgendaItem, AgendaQuery, JobView, RunView, JobStatus, RunOutcome } from "./queries.ts";
+export type { Agenda, AgendaItem, AgendaQuery, JobView, RunView, JobStatus, RunOutcome } from "./queries.ts";
 export { tick } from "./tick.ts";
 export type { TickOptions, TickSummary, TickMode } from "./tick.ts";
 export { pruneFinishedJobs } from "./prune-finished-jobs.ts";
