@@ -2,10 +2,20 @@
 // and one migrated template per run, a database per test file; see tests/setup/global-database.ts).
 //   npx vitest run --project unit
 //   npx vitest run --project integration
+//   npx vitest run --project processes   (integration tests that need the machine to themselves)
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
+
+/** Integration tests that run alone (the `processes` project): several processes, real time. */
+const timingSensitive = [
+  "tests/integration/scheduler-concurrency.test.ts",
+  "tests/integration/hostile-eight-processes.test.ts",
+  "tests/integration/connection-faults.test.ts",
+  "tests/integration/hostile-kill-storm.test.ts",
+  "tests/integration/lease-protection.test.ts",
+];
 
 export default defineConfig({
   // The tsconfig path alias `@/*`.
@@ -28,6 +38,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: timingSensitive,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // Real databases, child processes and lease expiry: generous, but finite.
@@ -39,6 +50,24 @@ export default defineConfig({
           fileParallelism: true,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same database tests, but each file alone on the machine: they start several
+          // processes, or race real time against short leases, and measure what load would
+          // otherwise decide (a process starved of CPU for longer than a lease looks dead).
+          name: "processes",
+          include: timingSensitive,
+          environment: "node",
+          globalSetup: ["tests/setup/global-database.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -188,7 +188,7 @@ async function main(): Promise<number> {
   if (pgbouncer) {
     await step(
       "vitest integration, PgBouncer",
-      vitestRun(["--project", "integration"], pooled, path.join(reports, "vitest-pgbouncer.json")),
+      vitestRun(["--project", "integration", "--project", "processes"], pooled, path.join(reports, "vitest-pgbouncer.json")),
     );
   }
 

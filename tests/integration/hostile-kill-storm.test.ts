@@ -66,7 +66,7 @@ describe("a fast storm of killed connections", () => {
     }
     const exit = await worker.done;
     expect(exit.code, exit.stderr.split("\n").filter((l) => !l.startsWith("TICKERR")).join("\n")).toBe(0);
-    expect(kills).toBeGreaterThan(20);
+    expect(kills).toBeGreaterThan(5); // the storm really hit it (how often depends on the machine)
 
     const [executions] = await db.$queryRaw<Array<{ total: bigint; jobs: bigint }>>`
       SELECT count(*) AS total, count(DISTINCT job_id) AS jobs FROM test_executions`;
