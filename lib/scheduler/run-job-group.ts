@@ -156,12 +156,12 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
     // between claim and run.
     if (!definition) {
       const error = new PermanentJobError(`unknown job type ${job.jobType}`);
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, undefined, failedAt(options, job))));
+      options.onOutcome(job, await onLane(lane, jobs.length, (c) => recordOutside(c, job, failure(job, error, undefined, failedAt(options, job)))));
       continue;
     }
     if (job.payloadVersion > definition.version) {
       const error = new Error(`payload version ${job.payloadVersion} is newer than ${definition.name} version ${definition.version} in this code; newer code will run it`);
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, failedAt(options, job))));
+      options.onOutcome(job, await onLane(lane, jobs.length, (c) => recordOutside(c, job, failure(job, error, definition, failedAt(options, job)))));
       continue;
     }
     const parsed = definition.payload.safeParse(job.payload);
@@ -169,7 +169,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
       const error = new PermanentJobError(
         `payload (version ${job.payloadVersion}) does not fit ${definition.name} version ${definition.version}: ${describeIssues(parsed.error)}`,
       );
-      options.onOutcome(job, await recordOutside(lane.connection, job, failure(job, error, definition, failedAt(options, job))));
+      options.onOutcome(job, await onLane(lane, jobs.length, (c) => recordOutside(c, job, failure(job, error, definition, failedAt(options, job)))));
       continue;
     }
     queue.push({ job, definition, payload: parsed.data, leaseExpiresAt: job.leaseExpiresAt, connectionLosses: 0 });
@@ -185,11 +185,27 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
     if (ending.destroy) await lane.replace(ending.destroy, reconnectPatience(queue, ending, options));
     failuresWithoutProgress = queue.length === before && ending.destroy ? failuresWithoutProgress + 1 : 0;
     for (const { runnable, record } of ending.failuresToRecord) {
-      options.onOutcome(runnable.job, await recordOutside(lane.connection, runnable.job, record));
+      options.onOutcome(runnable.job, await onLane(lane, queue.length, (c) => recordOutside(c, runnable.job, record)));
     }
     for (const { job } of ending.leaseLost) {
-      await markRunLeaseLost(lane.connection, job.id, job.attempt, describeError(new LeaseLostError(job)), clock());
+      await onLane(lane, queue.length, (c) => markRunLeaseLost(c, job.id, job.attempt, describeError(new LeaseLostError(job)), clock()));
       options.onOutcome(job, "lease_lost");
+    }
+  }
+}
+
+/**
+ * A statement on the lane's connection that survives the connection dying under it: the lane
+ * reconnects and sends it again (at most three times). Recording an outcome must not throw the
+ * lane's other claimed jobs away.
+ */
+async function onLane<T>(lane: Lane, holding: number, work: (connection: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work(lane.connection);
+    } catch (error) {
+      if (attempt >= 3 || !(lane.broken || isConnectionLoss(error))) throw error;
+      await lane.replace(toError(error), holding > 0 ? 10_000 : 3_000);
     }
   }
 }
@@ -254,9 +270,10 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     const openJobSavepoint = () =>
       (jobSavepoint ??= (() => {
         const remainingMs = Math.max(1, Math.round(jobDeadline - performance.now()));
+        // The lock timeout a little shorter, so a lock wait is reported as one (not as a slow statement).
         const sql =
           `${savepointOpen ? "RELEASE SAVEPOINT job; " : ""}SAVEPOINT job; ` +
-          `SET LOCAL statement_timeout = ${remainingMs}; SET LOCAL lock_timeout = ${remainingMs}`;
+          `SET LOCAL statement_timeout = ${remainingMs}; SET LOCAL lock_timeout = ${Math.max(1, remainingMs - 50)}`;
         timeoutsChanged = true;
         return connection.query(sql).then(() => {
           savepointOpen = true;

@@ -60,6 +60,11 @@ export interface TickOptions {
   housekeepingEveryMs?: number;
   /** Called each time the tick has found nothing to claim and is about to sleep (stay mode). */
   onIdle?: () => void;
+  /**
+   * Ends the tick early when aborted (the route passes its request's signal: a caller that went
+   * away): no new claim, no more sleeping; jobs already claimed still finish.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TickSummary {
@@ -119,7 +124,15 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   const maxClaim = Math.min(options.maxClaim ?? maxGroupSize, maxGroupSize);
   const pool = pgPoolOf(db);
   const startedAt = performance.now();
-  const deadline = startedAt + budgetMs;
+  let deadline = startedAt + budgetMs;
+  let wake: WakeUp = pollingWakeUp();
+  // An aborted caller spends the rest of the budget at once.
+  const onAbort = () => {
+    deadline = Math.min(deadline, performance.now());
+    wake.wakeNow();
+  };
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) deadline = startedAt;
   const types = catalogue.claimableTypes(travelling);
   const knownTypes = catalogue.all().map((d) => d.name);
   const longestLeaseMs = Math.max(1, ...types.map((t) => t.leaseMs));
@@ -148,6 +161,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     else summary.leaseLost += 1;
   };
   const finish = () => {
+    options.signal?.removeEventListener("abort", onAbort);
     summary.durationMs = Math.round(performance.now() - startedAt);
     return summary;
   };
@@ -268,7 +282,6 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     }
   }
 
-  let wake: WakeUp = pollingWakeUp();
   if (mode === "stay" && options.listenUrl) {
     wake = await listeningWakeUp(options.listenUrl, addError, (channel, payload) =>
       pool.query("SELECT pg_notify($1, $2)", [channel, payload]),

@@ -21,15 +21,49 @@ export interface WakeUp {
   wait(ms: number, since: number): Promise<void>;
   /** Whether a LISTEN connection is up (else: polling only). */
   readonly listening: boolean;
+  /** Ends every wait at once (the tick is stopping). */
+  wakeNow(): void;
   close(): Promise<void>;
+}
+
+/** Sleeps that can be cut short, and a counter of the times they were. */
+function waiters() {
+  let sequence = 0;
+  const pending = new Set<() => void>();
+  return {
+    get sequence() {
+      return sequence;
+    },
+    wakeAll() {
+      sequence += 1;
+      for (const wake of pending) wake();
+      pending.clear();
+    },
+    wait(ms: number, since: number): Promise<void> {
+      if (sequence !== since) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          pending.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        pending.add(done);
+      });
+    },
+  };
 }
 
 /** A wake-up source that only sleeps: polling. */
 export function pollingWakeUp(): WakeUp {
+  const sleeps = waiters();
   return {
-    sequence: 0,
+    get sequence() {
+      return sleeps.sequence;
+    },
     listening: false,
-    wait: (ms) => sleep(ms),
+    wait: (ms, since) => sleeps.wait(ms, since),
+    wakeNow: () => sleeps.wakeAll(),
     close: async () => {},
   };
 }
@@ -44,14 +78,9 @@ export async function listeningWakeUp(
   /** Sends a notification from another connection (the app's own pool): the self-test. */
   notifyFromElsewhere: (channel: string, payload: string) => Promise<unknown>,
 ): Promise<WakeUp> {
-  let sequence = 0;
   let listening = false;
-  const waiters = new Set<() => void>();
-  const wakeAll = () => {
-    sequence += 1;
-    for (const wake of waiters) wake();
-    waiters.clear();
-  };
+  const sleeps = waiters();
+  const wakeAll = () => sleeps.wakeAll();
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, application_name: "duly-listener" });
   client.on("error", (error) => {
     if (listening) onError(`the LISTEN connection failed (${error.message}); polling instead`);
@@ -77,23 +106,13 @@ export async function listeningWakeUp(
   }
   return {
     get sequence() {
-      return sequence;
+      return sleeps.sequence;
     },
     get listening() {
       return listening;
     },
-    wait(ms, since) {
-      if (sequence !== since) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        waiters.add(done);
-      });
-    },
+    wait: (ms, since) => sleeps.wait(ms, since),
+    wakeNow: wakeAll,
     async close() {
       listening = false;
       wakeAll();

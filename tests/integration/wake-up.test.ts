@@ -76,4 +76,17 @@ describe("a staying tick listening for due jobs", () => {
     expect(summary).toMatchObject({ listening: false, claimed: 0 });
     expect(await findJob(db, job.id)).toMatchObject({ status: "pending" });
   });
+
+  it("stops when its caller goes away (the route passes the request's signal): no more claims, no more sleeping", async () => {
+    const { db } = database;
+    const idle = idleSignal();
+    const caller = new AbortController();
+    const staying = tick({ db, catalogue: testCatalogue(), mode: "stay", budgetMs: 30_000, onIdle: idle.onIdle, signal: caller.signal });
+    await idle.firstIdle;
+    caller.abort();
+    const summary = await staying;
+    expect(summary.durationMs).toBeLessThan(10_000); // not the 30 s budget
+    const job = await db.$transaction(async (tx) => schedule(tx, countJob, { runAt: await databaseNow(), payload: {} }));
+    expect(await findJob(db, job.id)).toMatchObject({ status: "pending" });
+  });
 });

@@ -47,6 +47,8 @@ export const GET = cronRoute(async (request) => {
     budgetMs,
     mode,
     listenUrl: listen ? directUrl() : undefined,
+    // The caller went away (the local ticker on Ctrl-C, a platform ending the call): stop claiming.
+    signal: request.signal,
   });
   if (summary.status === "unavailable") {
     return jsonResponse({ error: `the database is unavailable: ${summary.errors.join("; ")}`, summary }, 503);
