@@ -24,7 +24,8 @@ export function parseAgendaQuery(raw: RawSearchParams, { timeTravel }: { timeTra
     days: z
       .string()
       .regex(/^\d+$/, "expected a whole number of days")
-      .transform(Number)
+      // Digits past 2^53 are "a lot", not a different error: the limit below says what is allowed.
+      .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER))
       .pipe(z.number().int().min(1, "must be at least 1").max(maxDays, `must be at most ${maxDays}`))
       .default(defaultDays),
     now: isoInstant.optional(),

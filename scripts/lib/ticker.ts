@@ -134,10 +134,10 @@ export function startTicker({ tickUrl, secret, intervalMs, log, logError, reques
   // after it ended when it took longer than that.
   function scheduleNext(delayMs: number): void {
     timer = setTimeout(() => {
-      const startedAt = Date.now();
+      const startedAt = performance.now(); // monotonic: a wall clock stepped back must not stall the cron
       inFlight = tickOnce().finally(() => {
         inFlight = undefined;
-        if (!stopped) scheduleNext(Math.max(0, intervalMs - (Date.now() - startedAt)));
+        if (!stopped) scheduleNext(Math.max(0, intervalMs - (performance.now() - startedAt)));
       });
     }, delayMs);
   }

@@ -46,7 +46,6 @@ describe("parseTickQuery", () => {
     // Schedules are computed up to 2999; a year-9999 tick once walked every occurrence on the way.
     ["now=9999-01-01T00:00:00Z", "now: expected an instant between 1970 and 2999"],
     ["now=1969-12-31T23:59:59Z", "now: expected an instant between 1970 and 2999"],
-    ["budgetMs=99999999999999999999999", "budgetMs:"],
   ])("refuses %s", (query, reason) => {
     const result = parse(query);
     expect(result.ok).toBe(false);

@@ -33,7 +33,8 @@ export function parseTickQuery(raw: RawSearchParams, { maxBudgetMs, defaultBudge
     budgetMs: z
       .string()
       .regex(/^\d+$/, "expected a whole number of milliseconds")
-      .transform(Number)
+      // Digits past 2^53 are "a lot", not a different error: the limit below says what is allowed.
+      .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER))
       .pipe(z.number().int().positive("must be at least 1"))
       // Capped, not rejected: asking for more than the route can give still gets a tick.
       .transform((ms) => Math.min(ms, maxBudgetMs))
