@@ -29,6 +29,20 @@ export interface CreateDbOptions {
   preparedStatements?: boolean;
 }
 
+/**
+ * Every session of the pool runs in UTC, whatever the server's or database's default. Prisma's
+ * driver adapter sends DateTime values as UTC wall-clock text without an offset, which
+ * PostgreSQL reads in the session's TimeZone: on a database set to Asia/Tokyo a job due in two
+ * hours was stored as due seven hours ago. TimeZone goes in the startup packet (not `SET`, not
+ * `options`), which PgBouncer accepts and keeps per client.
+ */
+class UtcSessionClient extends pg.Client {
+  getStartupConf(): Record<string, string> {
+    const base = (pg.Client.prototype as unknown as { getStartupConf(this: pg.Client): Record<string, string> }).getStartupConf.call(this);
+    return { ...base, TimeZone: "UTC" };
+  }
+}
+
 // The pool rides on the client under a registered symbol, not in a module-level map: Next
 // bundles a module once per route, and the client is shared through globalThis (getDb), so a
 // map in one bundle's copy of this module would not know a client made by another's.
@@ -37,6 +51,7 @@ type WithPool = { [poolKey]?: pg.Pool };
 
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Db {
   const pool = new pg.Pool({
+    Client: UtcSessionClient as unknown as typeof pg.Client,
     connectionString,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,

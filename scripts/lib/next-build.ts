@@ -12,7 +12,7 @@ import path from "node:path";
 
 /** What `next build` reads. lib/db/generated counts: a regenerated client needs a new build. */
 const sourceDirs = ["app", "components", "lib", "jobs", "public"];
-const sourceFiles = ["next.config.js", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
+const sourceFiles = ["next.config.js", "proxy.ts", "package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "postcss.config.mjs"];
 
 async function newestMtime(dir: string): Promise<number> {
   let newest = 0;
