@@ -51,6 +51,17 @@ async function main(): Promise<void> {
   // Paths inside the checkout are shown relative to it, as a developer would type them.
   const relativeToRoot = (file: string) => (file.startsWith(`${root}${path.sep}`) ? path.relative(root, file) : file);
 
+  // A part that dies on its own (PostgreSQL killed by the OOM killer, Next crashing) leaves Duly
+  // headless: every tick and page would fail until someone noticed. Stop everything instead,
+  // saying which part died and how, with a non-zero exit.
+  const stopIfItDies = (part: string, exited: Promise<string>) => {
+    void exited.then((how) => {
+      if (shutdown.requested) return;
+      logError(`${part} stopped unexpectedly (${how}); stopping Duly. Start it again with npm start.`);
+      void shutdown.run().then(() => process.exit(1));
+    });
+  };
+
   try {
     if (!(await isPortFree(plan.port))) throw new Error(`port ${plan.port} is in use; set PORT to another one`);
 
@@ -59,6 +70,7 @@ async function main(): Promise<void> {
       const t = performance.now();
       const postgres = await startEmbeddedPostgres(plan.embedded);
       shutdown.add("postgres", () => postgres.stop());
+      stopIfItDies("PostgreSQL", postgres.exited());
       log(
         `embedded PostgreSQL on 127.0.0.1:${postgres.port}, pid ${postgres.pid} (${postgres.initialised ? "new cluster in" : "data in"} ${relativeToRoot(plan.embedded.dataDir)}, log in ${relativeToRoot(plan.embedded.logFile)}), ready in ${seconds(t)}`,
       );
@@ -102,6 +114,7 @@ async function main(): Promise<void> {
     }
     const server = await startNextServer({ root, port: plan.port, env: plan.nextEnv });
     shutdown.add("next", () => server.stop());
+    stopIfItDies("Next", server.exited());
     abortIfStopping();
     log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
     if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");

@@ -6,7 +6,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
-import { agenda } from "@/lib/scheduler/index.ts";
+import { agenda, databaseClock } from "@/lib/scheduler/index.ts";
+import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { duration, relativeTime } from "@/lib/format/relative-time.ts";
 import type { AgendaItem } from "@/lib/scheduler/index.ts";
 import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
@@ -37,9 +38,12 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   }
 
   const { days, asOf } = parsed.query;
-  const now = asOf ?? new Date();
+  const db = getDb();
+  // Late or due by the database's clock, the one every tick decides by, not this server's.
+  // A connection lost under a read is read again (a restarted pooler, a killed backend).
+  const now = asOf ?? (await readWithRetry(async () => (await databaseClock(db))()));
   const to = new Date(now.getTime() + days * dayMs);
-  const { late, upcoming } = await agenda(getDb(), { now, to, limit: rowLimit });
+  const { late, upcoming } = await readWithRetry(() => agenda(db, { now, to, limit: rowLimit }));
   const toRow = (item: AgendaItem, when: string): JobRow => ({
     id: item.id,
     jobType: item.jobType,

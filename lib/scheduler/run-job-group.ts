@@ -22,8 +22,9 @@ import type { Queryable } from "./sql/queryable.ts";
 import type { BoundClientLease } from "../db/transaction-bound-client.ts";
 import { describeIssues } from "../validation/describe-issues.ts";
 import { describeError } from "./describe-error.ts";
+import { isConnectionLoss, sqlState } from "../db/connection-errors.ts";
 
-export { describeError };
+export { describeError, isConnectionLoss };
 
 export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost";
 
@@ -111,13 +112,6 @@ export const maxGroupSize = 32;
 /** Timeouts for the engine's own statements inside a group (holding rows, completing, committing). */
 const engineStatementTimeoutMs = 30_000;
 const engineLockTimeoutMs = 10_000;
-
-/** The SQLSTATE of an error, if it carries one. */
-function sqlState(error: unknown): string {
-  if (typeof error !== "object" || error === null) return "";
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? code : "";
-}
 
 /** The message of an error, whatever was thrown. */
 function messageOf(error: unknown): string {
@@ -416,17 +410,6 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     // No progress: replace the connection anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };
   }
-}
-
-/**
- * Whether an error means the connection itself is gone: the backend was terminated (57P01),
- * the server or pooler went away (08xxx, PgBouncer's "server conn crashed?"), the socket closed.
- */
-export function isConnectionLoss(error: unknown): boolean {
-  const code = sqlState(error);
-  if (code === "57P01" || code === "57P02" || code === "57P03" || code.startsWith("08")) return true;
-  const text = messageOf(error);
-  return /Connection terminated|connection error|server conn crashed|ECONNRESET|EPIPE|terminating connection/i.test(text);
 }
 
 /** 25P02: the transaction (here: the job's savepoint) is aborted; commands are ignored. */

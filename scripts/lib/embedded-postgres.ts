@@ -40,6 +40,8 @@ export interface EmbeddedPostgres {
   url(database: string): string;
   /** Fast shutdown (SIGINT): aborts open transactions, then waits for the server to exit. */
   stop(): Promise<void>;
+  /** Resolves, with how it ended, when the server exits (asked to or not). */
+  exited(): Promise<string>;
 }
 
 interface Binaries {
@@ -188,5 +190,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     initialised: isNew,
     url,
     stop: () => child.stop(),
+    exited: () => child.exited().then(() => child.exitDescription ?? "exited"),
   };
 }

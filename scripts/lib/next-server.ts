@@ -9,6 +9,8 @@ export interface NextServer {
   /** The pid of the `next start` process. */
   pid: number;
   stop(): Promise<void>;
+  /** Resolves, with how it ended, when the server exits (asked to or not). */
+  exited(): Promise<string>;
 }
 
 export interface NextServerOptions {
@@ -40,7 +42,7 @@ export async function startNextServer({ root, port, env, readyTimeoutMs = 60_000
     }
     try {
       await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(2000) });
-      return { url, pid: await child.pid, stop };
+      return { url, pid: await child.pid, stop, exited: () => child.exited().then(() => child.exitDescription ?? "exited") };
     } catch {
       if (Date.now() > deadline) {
         await stop();
