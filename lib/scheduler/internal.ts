@@ -1,6 +1,6 @@
 // The engine's internals, for the engine's own tests: claiming, running, recovering and the
 // recurring machinery one step at a time. Application code uses index.ts.
-export { claimDueJobs } from "./sql/claim-due-jobs.ts";
+export { claimDueJobs, startGraceMs } from "./sql/claim-due-jobs.ts";
 export type { ClaimedJob, ClaimableType } from "./sql/claim-due-jobs.ts";
 export { housekeeping, millisecondsUntilNextWork } from "./sql/housekeeping.ts";
 export { runClaimedJobs, LeaseLostError, LeaseTimeoutError, SwallowedDatabaseError, maxGroupSize } from "./run-job-group.ts";

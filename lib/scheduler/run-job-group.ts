@@ -14,7 +14,7 @@ import type { Clock } from "./clock.ts";
 import { boundClients } from "./bound-clients.ts";
 import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } from "./job-definition.ts";
 import type { Lane } from "./lane.ts";
-import type { ClaimedJob } from "./sql/claim-due-jobs.ts";
+import { startGraceMs, type ClaimedJob } from "./sql/claim-due-jobs.ts";
 import {
   holdClaimedJobs, markCancelledBeforeStart, markFailed, markManySucceeded, markRunLeaseLost, renewLeases, type FailureRecord,
 } from "./sql/finish-attempt.ts";
@@ -366,11 +366,11 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     const renewals = queue.filter((r) => held.has(r.job.id));
     await renewLeases(
       connection,
-      renewals.map((r) => ({ id: r.job.id, attempt: r.job.attempt, leaseMs: r.definition.leaseMs })),
+      renewals.map((r) => ({ id: r.job.id, attempt: r.job.attempt, leaseMs: r.definition.leaseMs + startGraceMs })),
       options.databaseLeases ? null : renewFrom,
     );
     await connection.query("COMMIT");
-    for (const r of renewals) r.leaseExpiresAt = new Date(renewFrom.getTime() + r.definition.leaseMs);
+    for (const r of renewals) r.leaseExpiresAt = new Date(renewFrom.getTime() + r.definition.leaseMs + startGraceMs);
     // We hold the rows, so every held job is marked; the check guards the guarantee anyway.
     for (const { runnable } of ran) options.onOutcome(runnable.job, done.has(runnable.job.id) ? "succeeded" : "lease_lost");
     for (const [runnable, outcome] of recordedFailures) options.onOutcome(runnable.job, outcome);

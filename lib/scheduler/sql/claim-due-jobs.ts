@@ -23,6 +23,15 @@
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
 import { statement, type Queryable } from "./queryable.ts";
 
+/**
+ * Added to every lease the claim (and a renewal) writes. Between its claim and the first
+ * statement of its group a job is not row-locked, and a process starved of CPU right then (a
+ * machine at many times its cores' load, a GC pause, a paused VM) would lose it to another
+ * tick's recovery although it is alive. The grace covers that moment; the cost is that a dead
+ * worker's jobs are recovered this much later. Decision 0005.
+ */
+export const startGraceMs = 5_000;
+
 export interface ClaimedJob {
   id: bigint;
   jobType: string;
@@ -99,7 +108,7 @@ interface ClaimRow {
 
 export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, claimer, limit, types, exclude = [] }: ClaimRequest): Promise<ClaimedJob[]> {
   if (types.length === 0 || limit < 1) return [];
-  const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs, version: t.version })));
+  const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs + startGraceMs, version: t.version })));
   const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
   const { rows } = await connection.query<ClaimRow>(statement(connection, "duly_claim", claimSql, [
     typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer, exclude,
