@@ -107,3 +107,11 @@ test("the cron route alone brings the deployed schedules into an empty table", a
   const state = await db.schedulerState.findUnique({ where: { key: "recurring_fingerprint" } });
   expect(JSON.parse(state!.value)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), builtAt: expect.any(Number) });
 });
+
+test("HEAD never runs a tick", async ({ request, db }) => {
+  const before = await db.jobRun.count();
+  const head = await request.head("/api/cron/tick?mode=drain", { headers: cronAuth });
+  expect(head.status()).toBe(405);
+  expect(head.headers()["allow"]).toBe("GET");
+  expect(await db.jobRun.count()).toBe(before);
+});

@@ -33,7 +33,7 @@ describe("GET /api/cron/tick", () => {
     const response = await GET(new Request("http://duly.test/api/cron/tick?mode=drain", { headers: { authorization: `Bearer ${secret}` } }));
     expect(response.status).toBe(503);
     const body = (await response.json()) as { error: string; summary: { claimed: number; status: string } };
-    expect(body.error).toMatch(/database is unavailable.*too many connections/);
+    expect(body.error).toMatch(/no database connection could be had.*too many connections/);
     expect(body.summary).toMatchObject({ status: "unavailable", claimed: 0 });
   });
 });

@@ -58,8 +58,10 @@ export async function sweepRecurringSchedules(
   { now, travelling }: { now: Date; travelling: boolean },
 ): Promise<RecurringSweep> {
   const sweep: RecurringSweep = { enqueued: 0, complete: true, errors: [] };
-  const knownTypes = catalogue.all().map((d) => d.name);
-  if (!travelling) await flagUnknownTypes(connection, knownTypes, now);
+  // A travelled sweep enqueues only what a travelled tick runs (no retention job parked at the
+  // travelled instant, for real time to meet years later).
+  const knownTypes = catalogue.claimableTypes(travelling).map((t) => t.jobType);
+  if (!travelling) await flagUnknownTypes(connection, catalogue.all().map((d) => d.name), now);
   const startedAt = performance.now();
   // A travelled sweep leaves schedules due, so it looks at one batch only.
   for (let batch = 0; ; batch++) {

@@ -51,7 +51,13 @@ export const GET = cronRoute(async (request) => {
     signal: request.signal,
   });
   if (summary.status === "unavailable") {
-    return jsonResponse({ error: `the database is unavailable: ${summary.errors.join("; ")}`, summary }, 503);
+    const error = `no database connection could be had (the database is down or refusing, or every connection is in use): ${summary.errors.join("; ")}`;
+    return jsonResponse({ error, summary }, 503);
   }
   return jsonResponse(summary);
 });
+
+/** A HEAD request (a probe, a link checker) must not run a tick: Next would route it to GET. */
+export function HEAD(): Response {
+  return new Response(null, { status: 405, headers: { Allow: "GET", "Cache-Control": "no-store" } });
+}
