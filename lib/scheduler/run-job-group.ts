@@ -303,7 +303,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
             }),
           ),
         );
-        if (jobSavepoint && (connection as unknown as { getTransactionStatus(): string }).getTransactionStatus() === "E") {
+        if (jobSavepoint && (await transactionAborted(connection, bound.firstQueryError() !== undefined))) {
           throw new SwallowedDatabaseError(definition, bound.firstQueryError());
         }
         ran.push({ runnable, finishedAt: clock() });
@@ -409,6 +409,25 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     }));
     // No progress: replace the connection anyway, so the next try starts clean.
     return { destroy: destroy ?? (taken.length === 0 ? toError(error) : undefined), failuresToRecord, leaseLost };
+  }
+}
+
+/**
+ * Whether the transaction is aborted after a handler returned. The status comes with each
+ * ReadyForQuery, but pg settles a failed query's promise on the ErrorResponse, which can arrive
+ * in a packet of its own (seen behind PgBouncer): a handler that caught the error may return
+ * before the status says "E". So when one of its queries failed, ask the database: a statement
+ * in an aborted transaction fails with 25P02. (No query failed: nothing to ask, no round trip.)
+ */
+async function transactionAborted(connection: pg.PoolClient, aQueryFailed: boolean): Promise<boolean> {
+  if ((connection as unknown as { getTransactionStatus(): string }).getTransactionStatus() === "E") return true;
+  if (!aQueryFailed) return false;
+  try {
+    await connection.query("SELECT 1");
+    return false;
+  } catch (error) {
+    if (isAbortedTransaction(error)) return true;
+    throw error;
   }
 }
 
