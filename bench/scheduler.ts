@@ -1,12 +1,15 @@
 // npm run bench:scheduler — Duly's engine side by side with graphile-worker and pg-boss on one
 // PostgreSQL server (DATABASE_URL's, else a throwaway embedded one). Never part of the tests.
 //
-// Scenarios (all by default; --only drain,pgbench,idle,delay picks some):
+// Scenarios (all by default; --only drain,pgbench,idle,delay,now picks some):
 //   drain    enqueue N due no-op jobs in one call (timed: the enqueue scenario), then time
 //            draining them; Duly with several tick settings, the peers with theirs
 //   pgbench  the server's floor for claim-100-and-complete with one client (if pgbench exists)
-//   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, plus EXPLAIN
+//   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, its parts timed
+//            separately, plus EXPLAIN
 //   delay    how late each handler starts against its scheduled instant, jobs spread over ~20 s
+//   now      a worker idles; one job due now is committed at a time (random 20-200 ms apart):
+//            time from just before its COMMIT to its handler's start
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
 // each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
@@ -20,16 +23,16 @@ import { parseArgs } from "node:util";
 import { benchDir, ensureBenchDependencies, peerVersion, repoDir } from "./lib/deps.ts";
 import { load1, machineInfo, waitForQuiet } from "./lib/machine.ts";
 import { renderMarkdown, type BenchRun } from "./lib/report.ts";
-import type { DelayPlan } from "./lib/scenario.ts";
+import type { DelayPlan, NowPlan } from "./lib/scenario.ts";
 import { dropDatabase, freshDatabase, serverSettings, startServer, type BenchServer } from "./lib/server.ts";
-import { fmt, perSecond } from "./lib/stats.ts";
-import { dulyDrain, dulyIdleTicks, dulyStartDelay, type DulyDrainSettings } from "./peers/duly.ts";
-import { graphileDrain, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
+import { fmt, perSecond, quantile } from "./lib/stats.ts";
+import { dulyDrain, dulyIdleTicks, dulyNowDelay, dulyStartDelay, type DulyDrainSettings } from "./peers/duly.ts";
+import { graphileDrain, graphileNowDelay, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
 import { pgbenchAvailable, pgbenchCeiling } from "./peers/pgbench.ts";
-import { pgBossDrain, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
+import { pgBossDrain, pgBossNowDelay, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const scenarioNames = ["drain", "pgbench", "idle", "delay"] as const;
+const scenarioNames = ["drain", "pgbench", "idle", "delay", "now"] as const;
 type Scenario = (typeof scenarioNames)[number];
 
 const { values: args } = parseArgs({
@@ -57,6 +60,9 @@ const idleTicks = quick ? 50 : 200;
 const delayPlan: DelayPlan = quick
   ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500, settleJitterMs: 500 }
   : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000, settleJitterMs: 2000 };
+const nowPlan: NowPlan = quick
+  ? { jobs: 30, gapMinMs: 20, gapMaxMs: 200, waitMs: 1500, settleMs: 500, settleJitterMs: 500 }
+  : { jobs: 200, gapMinMs: 20, gapMaxMs: 200, waitMs: 1500, settleMs: 1000, settleJitterMs: 2000 };
 
 const dulySettings: DulyDrainSettings[] = [];
 for (const concurrency of [2, 4]) {
@@ -98,13 +104,14 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
-    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan },
+    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan, nowPlan },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
     code: codeVersion(),
     peers: { "graphile-worker": peerVersion("graphile-worker"), "pg-boss": peerVersion("pg-boss") },
     drains: [],
     delays: [],
+    nows: [],
     skipped: [],
   };
   log(`${run.server.version.split(",")[0]}; ${run.machine.cpus} CPUs; load ${load1().toFixed(2)}`);
@@ -176,7 +183,8 @@ async function main(): Promise<void> {
 
     if (wants("delay")) {
       const variants: Array<{ label: string; db: string; run: (url: string) => Promise<BenchRun["delays"][number]> }> = [
-        { label: "Duly", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan) },
+        { label: "Duly (LISTEN)", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan, true) },
+        { label: "Duly (polling)", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan, false) },
         { label: "graphile-worker (pollInterval 2000)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 2000) },
         { label: "graphile-worker (pollInterval 250)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 250) },
         { label: "pg-boss (pollingIntervalSeconds 2)", db: "duly_bench_delay_pgboss", run: (url) => pgBossStartDelay(url, delayPlan, 2) },
@@ -189,6 +197,28 @@ async function main(): Promise<void> {
           const r = await attempt(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
           if (r) run.delays.push({ ...r, otherCpuBusy: busy });
           if (r) log(`  ${variant.label}: ${r.delaysMs.length}/${delayPlan.jobs} started`);
+        }
+      }
+      for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
+    }
+
+    if (wants("now")) {
+      const variants: Array<{ label: string; db: string; run: (url: string) => Promise<BenchRun["delays"][number]> }> = [
+        { label: "Duly (LISTEN, production default)", db: "duly_bench_now_duly", run: (url) => dulyNowDelay(url, nowPlan, true) },
+        { label: "Duly (polling every 250 ms)", db: "duly_bench_now_duly", run: (url) => dulyNowDelay(url, nowPlan, false) },
+        { label: "graphile-worker (defaults, LISTEN)", db: "duly_bench_now_graphile", run: (url) => graphileNowDelay(url, nowPlan) },
+        { label: "pg-boss (0.5 s poll + notifyWorker)", db: "duly_bench_now_pgboss", run: (url) => pgBossNowDelay(url, nowPlan, true) },
+      ];
+      for (let round = 1; round <= repeat; round++) {
+        log(`now round ${round}/${repeat} (${nowPlan.jobs} jobs due now, ${nowPlan.gapMinMs}-${nowPlan.gapMaxMs} ms apart)`);
+        for (const variant of variants) {
+          const busy = await quiet();
+          const r = await attempt(`${variant.label} now`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) (run.nows ??= []).push({ ...r, otherCpuBusy: busy });
+          if (r) {
+            const at = (q: number) => fmt(quantile(r.delaysMs, q));
+            log(`  ${variant.label}: ${r.delaysMs.length}/${nowPlan.jobs} started, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (others' CPU ${(busy * 100).toFixed(0)}%)`);
+          }
         }
       }
       for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
