@@ -13,7 +13,8 @@
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
 // each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
-// 60 s; 1: never wait; default 0.25), --out PATH (raw JSON; the markdown goes beside it), --pg name=value
+// 60 s; 1: never wait; default 0.25; how busy they kept them during the run is recorded too),
+// --out PATH (raw JSON; the markdown goes beside it), --pg name=value
 // (repeatable: a setting for the embedded server, e.g. --pg synchronous_commit=off).
 // Results: bench/results/run-<time>.{json,md}; bench/RESULTS.md quotes one run and explains it.
 import { spawnSync } from "node:child_process";
@@ -21,7 +22,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchDir, ensureBenchDependencies, peerVersion, repoDir } from "./lib/deps.ts";
-import { load1, machineInfo, waitForQuiet } from "./lib/machine.ts";
+import { load1, machineInfo, startCpuMeter, waitForQuiet } from "./lib/machine.ts";
 import { renderMarkdown, type BenchRun } from "./lib/report.ts";
 import type { DelayPlan, NowPlan } from "./lib/scenario.ts";
 import { dropDatabase, freshDatabase, serverSettings, startServer, type BenchServer } from "./lib/server.ts";
@@ -89,6 +90,8 @@ function codeVersion(): { commit: string; uncommittedEngineFiles: string[] } {
   return { commit: git("rev-parse", "--short", "HEAD"), uncommittedEngineFiles: git("status", "--porcelain", "--", "lib", "jobs", "prisma").split("\n").filter(Boolean) };
 }
 
+const pct = (f: number) => (Number.isFinite(f) ? `${(f * 100).toFixed(0)}%` : "?");
+
 /** Waits for a quiet moment; returns how busy other processes kept the CPUs (0..1). */
 async function quiet(): Promise<number> {
   return waitForQuiet(maxBusy < 1 ? maxBusy : Number.POSITIVE_INFINITY, 60_000, log);
@@ -128,6 +131,16 @@ async function main(): Promise<void> {
       return undefined;
     }
   };
+  /**
+   * One timed run: waits for a quiet machine, runs it, and notes how busy other processes kept
+   * the CPUs before it (the quiet check) and during it (startCpuMeter).
+   */
+  const timedRun = async <T>(what: string, body: () => Promise<T>): Promise<{ r: T | undefined; busy: number; during: number }> => {
+    const busy = await quiet();
+    const meter = await startCpuMeter(server.postmasterPid);
+    const r = await attempt(what, body);
+    return { r, busy, during: await meter.stop() };
+  };
 
   try {
     if (wants("drain")) {
@@ -135,23 +148,20 @@ async function main(): Promise<void> {
         log(`drain round ${round}/${repeat}`);
         // Interleaved, so a change in the machine's load hits every peer alike.
         for (const settings of dulySettings) {
-          const busy = await quiet();
-          const r = await attempt("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
         for (const settings of graphileSettings) {
-          const busy = await quiet();
-          const r = await attempt("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
         for (const settings of pgBossSettings) {
-          const busy = await quiet();
           const n = settings.api === "work" ? workJobs : jobs;
-          const r = await attempt("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
       }
       for (const name of ["duly_bench_duly", "duly_bench_graphile", "duly_bench_pgboss"]) await dropDatabase(server, name);
@@ -164,9 +174,8 @@ async function main(): Promise<void> {
       } else {
         run.pgbench = [];
         for (let round = 1; round <= repeat; round++) {
-          const busy = await quiet();
-          const r = await attempt("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
-          if (r) run.pgbench.push({ ...r, otherCpuBusy: busy });
+          const { r, busy, during } = await timedRun("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
+          if (r) run.pgbench.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
           if (r) log(`  pgbench claim+complete: ${fmt(r.rowsPerSec)} rows/s`);
         }
         await dropDatabase(server, "duly_bench_pgbench");
@@ -175,9 +184,8 @@ async function main(): Promise<void> {
 
     if (wants("idle")) {
       log(`idle ticks: ${idleTicks} per size, sizes ${idleSizes.join(", ")}`);
-      const busy = await quiet();
-      const idle = await attempt("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
-      if (idle) run.idle = { ...idle, otherCpuBusy: busy };
+      const { r: idle, busy, during } = await timedRun("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
+      if (idle) run.idle = { ...idle, otherCpuBusy: busy, otherCpuDuring: during };
       await dropDatabase(server, "duly_bench_idle");
     }
 
@@ -193,9 +201,8 @@ async function main(): Promise<void> {
       for (let round = 1; round <= repeat; round++) {
         log(`start delay round ${round}/${repeat} (${delayPlan.jobs} jobs over ${delayPlan.lastMs / 1000} s each)`);
         for (const variant of variants) {
-          const busy = await quiet();
-          const r = await attempt(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
-          if (r) run.delays.push({ ...r, otherCpuBusy: busy });
+          const { r, busy, during } = await timedRun(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) run.delays.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
           if (r) log(`  ${variant.label}: ${r.delaysMs.length}/${delayPlan.jobs} started`);
         }
       }
@@ -212,12 +219,11 @@ async function main(): Promise<void> {
       for (let round = 1; round <= repeat; round++) {
         log(`now round ${round}/${repeat} (${nowPlan.jobs} jobs due now, ${nowPlan.gapMinMs}-${nowPlan.gapMaxMs} ms apart)`);
         for (const variant of variants) {
-          const busy = await quiet();
-          const r = await attempt(`${variant.label} now`, async () => variant.run(await freshDatabase(server, variant.db)));
-          if (r) (run.nows ??= []).push({ ...r, otherCpuBusy: busy });
+          const { r, busy, during } = await timedRun(`${variant.label} now`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) (run.nows ??= []).push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
           if (r) {
             const at = (q: number) => fmt(quantile(r.delaysMs, q));
-            log(`  ${variant.label}: ${r.delaysMs.length}/${nowPlan.jobs} started, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (others' CPU ${(busy * 100).toFixed(0)}%)`);
+            log(`  ${variant.label}: ${r.delaysMs.length}/${nowPlan.jobs} started, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
           }
         }
       }

@@ -15,7 +15,7 @@ export interface BenchRun {
   code: { commit: string; uncommittedEngineFiles: string[] };
   peers: Record<string, string>;
   drains: DrainResult[];
-  idle?: IdleResult & { otherCpuBusy?: number };
+  idle?: IdleResult & { otherCpuBusy?: number; otherCpuDuring?: number };
   delays: DelayResult[];
   /** The "now" scenario (absent in runs before it existed). */
   nows?: DelayResult[];
@@ -50,8 +50,11 @@ function best(rows: DrainRow[], filter: (row: DrainRow) => boolean): DrainRow | 
   return rows.filter(filter).sort((a, b) => b.rate - a.rate)[0];
 }
 
-function busyPercent(r: { otherCpuBusy?: number }): string {
-  return r.otherCpuBusy === undefined || !Number.isFinite(r.otherCpuBusy) ? "?" : (r.otherCpuBusy * 100).toFixed(0);
+const percent = (f: number | undefined) => (f === undefined || !Number.isFinite(f) ? "?" : (f * 100).toFixed(0));
+
+/** Others' CPU % before the run, and during it when measured ("9/45"). */
+function busyPercent(r: { otherCpuBusy?: number; otherCpuDuring?: number }): string {
+  return r.otherCpuDuring === undefined ? percent(r.otherCpuBusy) : `${percent(r.otherCpuBusy)}/${percent(r.otherCpuDuring)}`;
 }
 
 function ratio(a: number | undefined, b: number | undefined): string {
@@ -76,7 +79,7 @@ export function renderMarkdown(run: BenchRun): string {
     const rows = groupDrains(run.drains);
     out.push("### Drain: due no-op jobs, jobs/s (median of runs; min–max)");
     out.push("");
-    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | WAL bytes/job | others' CPU % before each run |");
+    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | WAL bytes/job | others' CPU % before/during each run |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       const rates = row.runs.map((r) => perSecond(r.jobs, r.drainMs));
@@ -125,7 +128,7 @@ export function renderMarkdown(run: BenchRun): string {
   }
 
   if (run.idle) {
-    out.push(`### Idle tick: \`tick({ mode: "drain", budgetMs: 1000 })\` with nothing due (others' CPU ${busyPercent(run.idle)}% at start)`);
+    out.push(`### Idle tick: \`tick({ mode: "drain", budgetMs: 1000 })\` with nothing due (others' CPU ${busyPercent(run.idle)}% before/during)`);
     out.push("");
     out.push("| future jobs | ticks | median ms | p95 ms | max ms |");
     out.push("| ---: | ---: | ---: | ---: | ---: |");
@@ -163,7 +166,7 @@ export function renderMarkdown(run: BenchRun): string {
   if (run.delays.length > 0) {
     out.push("### Start delay: handler start minus scheduled instant (ms)");
     out.push("");
-    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) | others' CPU % |");
+    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) | others' CPU % before/during |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     const groups = new Map<string, DelayResult[]>();
     for (const d of run.delays) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);
@@ -184,7 +187,7 @@ export function renderMarkdown(run: BenchRun): string {
   if (run.nows && run.nows.length > 0) {
     out.push("### Now: a job due now, from just before its COMMIT to its handler's start (ms)");
     out.push("");
-    out.push("| peer | settings | runs | jobs started | p50 | p95 | p99 | max | p95 of each run | others' CPU % |");
+    out.push("| peer | settings | runs | jobs started | p50 | p95 | p99 | max | p95 of each run | others' CPU % before/during |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
     const groups = new Map<string, DelayResult[]>();
     for (const d of run.nows) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);

@@ -16,6 +16,8 @@ export interface DrainResult {
   load1: number;
   /** How busy other processes kept the CPUs just before the run (0..1), see lib/machine.ts. */
   otherCpuBusy?: number;
+  /** ...and during it (startCpuMeter; NaN when the server is not on this machine). */
+  otherCpuDuring?: number;
 }
 
 export interface DelayResult {
@@ -27,6 +29,7 @@ export interface DelayResult {
   missing: number;
   load1: number;
   otherCpuBusy?: number;
+  otherCpuDuring?: number;
   /** Extra per-peer series (Duly: job_runs.started_at - run_at, the engine's own record). */
   extra?: Record<string, number[]>;
 }
