@@ -1,16 +1,20 @@
 // npm run bench:scheduler — Duly's engine side by side with graphile-worker and pg-boss on one
 // PostgreSQL server (DATABASE_URL's, else a throwaway embedded one). Never part of the tests.
 //
-// Scenarios (all by default; --only drain,pgbench,idle,delay picks some):
+// Scenarios (all by default; --only drain,pgbench,idle,delay,now picks some):
 //   drain    enqueue N due no-op jobs in one call (timed: the enqueue scenario), then time
 //            draining them; Duly with several tick settings, the peers with theirs
 //   pgbench  the server's floor for claim-100-and-complete with one client (if pgbench exists)
-//   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, plus EXPLAIN
+//   idle     Duly's tick with nothing due over 10k / 100k / 1M future jobs, its parts timed
+//            separately, plus EXPLAIN
 //   delay    how late each handler starts against its scheduled instant, jobs spread over ~20 s
+//   now      a worker idles; one job due now is committed at a time (random 20-200 ms apart):
+//            time from just before its COMMIT to its handler's start
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
 // each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
-// 60 s; 1: never wait; default 0.25), --out PATH (raw JSON; the markdown goes beside it), --pg name=value
+// 60 s; 1: never wait; default 0.25; how busy they kept them during the run is recorded too),
+// --out PATH (raw JSON; the markdown goes beside it), --pg name=value
 // (repeatable: a setting for the embedded server, e.g. --pg synchronous_commit=off).
 // Results: bench/results/run-<time>.{json,md}; bench/RESULTS.md quotes one run and explains it.
 import { spawnSync } from "node:child_process";
@@ -18,18 +22,18 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchDir, ensureBenchDependencies, peerVersion, repoDir } from "./lib/deps.ts";
-import { load1, machineInfo, waitForQuiet } from "./lib/machine.ts";
+import { load1, machineInfo, startCpuMeter, waitForQuiet } from "./lib/machine.ts";
 import { renderMarkdown, type BenchRun } from "./lib/report.ts";
-import type { DelayPlan } from "./lib/scenario.ts";
+import type { DelayPlan, NowPlan } from "./lib/scenario.ts";
 import { dropDatabase, freshDatabase, serverSettings, startServer, type BenchServer } from "./lib/server.ts";
-import { fmt, perSecond } from "./lib/stats.ts";
-import { dulyDrain, dulyIdleTicks, dulyStartDelay, type DulyDrainSettings } from "./peers/duly.ts";
-import { graphileDrain, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
+import { fmt, perSecond, quantile } from "./lib/stats.ts";
+import { dulyDrain, dulyIdleTicks, dulyNowDelay, dulyStartDelay, type DulyDrainSettings } from "./peers/duly.ts";
+import { graphileDrain, graphileNowDelay, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
 import { pgbenchAvailable, pgbenchCeiling } from "./peers/pgbench.ts";
-import { pgBossDrain, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
+import { pgBossDrain, pgBossNowDelay, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const scenarioNames = ["drain", "pgbench", "idle", "delay"] as const;
+const scenarioNames = ["drain", "pgbench", "idle", "delay", "now"] as const;
 type Scenario = (typeof scenarioNames)[number];
 
 const { values: args } = parseArgs({
@@ -57,6 +61,9 @@ const idleTicks = quick ? 50 : 200;
 const delayPlan: DelayPlan = quick
   ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500, settleJitterMs: 500 }
   : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000, settleJitterMs: 2000 };
+const nowPlan: NowPlan = quick
+  ? { jobs: 30, gapMinMs: 20, gapMaxMs: 200, waitMs: 1500, settleMs: 500, settleJitterMs: 500 }
+  : { jobs: 200, gapMinMs: 20, gapMaxMs: 200, waitMs: 1500, settleMs: 1000, settleJitterMs: 2000 };
 
 const dulySettings: DulyDrainSettings[] = [];
 for (const concurrency of [2, 4]) {
@@ -83,6 +90,8 @@ function codeVersion(): { commit: string; uncommittedEngineFiles: string[] } {
   return { commit: git("rev-parse", "--short", "HEAD"), uncommittedEngineFiles: git("status", "--porcelain", "--", "lib", "jobs", "prisma").split("\n").filter(Boolean) };
 }
 
+const pct = (f: number) => (Number.isFinite(f) ? `${(f * 100).toFixed(0)}%` : "?");
+
 /** Waits for a quiet moment; returns how busy other processes kept the CPUs (0..1). */
 async function quiet(): Promise<number> {
   return waitForQuiet(maxBusy < 1 ? maxBusy : Number.POSITIVE_INFINITY, 60_000, log);
@@ -98,13 +107,14 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
-    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan },
+    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan, nowPlan },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
     code: codeVersion(),
     peers: { "graphile-worker": peerVersion("graphile-worker"), "pg-boss": peerVersion("pg-boss") },
     drains: [],
     delays: [],
+    nows: [],
     skipped: [],
   };
   log(`${run.server.version.split(",")[0]}; ${run.machine.cpus} CPUs; load ${load1().toFixed(2)}`);
@@ -121,6 +131,16 @@ async function main(): Promise<void> {
       return undefined;
     }
   };
+  /**
+   * One timed run: waits for a quiet machine, runs it, and notes how busy other processes kept
+   * the CPUs before it (the quiet check) and during it (startCpuMeter).
+   */
+  const timedRun = async <T>(what: string, body: () => Promise<T>): Promise<{ r: T | undefined; busy: number; during: number }> => {
+    const busy = await quiet();
+    const meter = await startCpuMeter(server.postmasterPid);
+    const r = await attempt(what, body);
+    return { r, busy, during: await meter.stop() };
+  };
 
   try {
     if (wants("drain")) {
@@ -128,23 +148,20 @@ async function main(): Promise<void> {
         log(`drain round ${round}/${repeat}`);
         // Interleaved, so a change in the machine's load hits every peer alike.
         for (const settings of dulySettings) {
-          const busy = await quiet();
-          const r = await attempt("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("Duly drain", async () => dulyDrain(await freshDatabase(server, "duly_bench_duly"), jobs, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  Duly ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
         for (const settings of graphileSettings) {
-          const busy = await quiet();
-          const r = await attempt("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("graphile-worker drain", async () => graphileDrain(await freshDatabase(server, "duly_bench_graphile"), jobs, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  graphile-worker ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
         for (const settings of pgBossSettings) {
-          const busy = await quiet();
           const n = settings.api === "work" ? workJobs : jobs;
-          const r = await attempt("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
-          if (r) run.drains.push({ ...r, otherCpuBusy: busy });
-          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${(busy * 100).toFixed(0)}%)`);
+          const { r, busy, during } = await timedRun("pg-boss drain", async () => pgBossDrain(await freshDatabase(server, "duly_bench_pgboss"), n, settings));
+          if (r) run.drains.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) log(`  pg-boss ${r.settings}: ${fmt(perSecond(r.jobs, r.drainMs))} jobs/s (enqueue ${fmt(r.enqueueMs)} ms, others' CPU ${pct(busy)} before, ${pct(during)} during)`);
         }
       }
       for (const name of ["duly_bench_duly", "duly_bench_graphile", "duly_bench_pgboss"]) await dropDatabase(server, name);
@@ -157,9 +174,8 @@ async function main(): Promise<void> {
       } else {
         run.pgbench = [];
         for (let round = 1; round <= repeat; round++) {
-          const busy = await quiet();
-          const r = await attempt("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
-          if (r) run.pgbench.push({ ...r, otherCpuBusy: busy });
+          const { r, busy, during } = await timedRun("pgbench ceiling", async () => pgbenchCeiling(await freshDatabase(server, "duly_bench_pgbench"), jobs));
+          if (r) run.pgbench.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
           if (r) log(`  pgbench claim+complete: ${fmt(r.rowsPerSec)} rows/s`);
         }
         await dropDatabase(server, "duly_bench_pgbench");
@@ -168,15 +184,15 @@ async function main(): Promise<void> {
 
     if (wants("idle")) {
       log(`idle ticks: ${idleTicks} per size, sizes ${idleSizes.join(", ")}`);
-      const busy = await quiet();
-      const idle = await attempt("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
-      if (idle) run.idle = { ...idle, otherCpuBusy: busy };
+      const { r: idle, busy, during } = await timedRun("Duly idle ticks", async () => dulyIdleTicks(await freshDatabase(server, "duly_bench_idle"), idleSizes, idleTicks, log));
+      if (idle) run.idle = { ...idle, otherCpuBusy: busy, otherCpuDuring: during };
       await dropDatabase(server, "duly_bench_idle");
     }
 
     if (wants("delay")) {
       const variants: Array<{ label: string; db: string; run: (url: string) => Promise<BenchRun["delays"][number]> }> = [
-        { label: "Duly", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan) },
+        { label: "Duly (LISTEN)", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan, true) },
+        { label: "Duly (polling)", db: "duly_bench_delay_duly", run: (url) => dulyStartDelay(url, delayPlan, false) },
         { label: "graphile-worker (pollInterval 2000)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 2000) },
         { label: "graphile-worker (pollInterval 250)", db: "duly_bench_delay_graphile", run: (url) => graphileStartDelay(url, delayPlan, 250) },
         { label: "pg-boss (pollingIntervalSeconds 2)", db: "duly_bench_delay_pgboss", run: (url) => pgBossStartDelay(url, delayPlan, 2) },
@@ -185,10 +201,30 @@ async function main(): Promise<void> {
       for (let round = 1; round <= repeat; round++) {
         log(`start delay round ${round}/${repeat} (${delayPlan.jobs} jobs over ${delayPlan.lastMs / 1000} s each)`);
         for (const variant of variants) {
-          const busy = await quiet();
-          const r = await attempt(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
-          if (r) run.delays.push({ ...r, otherCpuBusy: busy });
+          const { r, busy, during } = await timedRun(`${variant.label} start delay`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) run.delays.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
           if (r) log(`  ${variant.label}: ${r.delaysMs.length}/${delayPlan.jobs} started`);
+        }
+      }
+      for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
+    }
+
+    if (wants("now")) {
+      const variants: Array<{ label: string; db: string; run: (url: string) => Promise<BenchRun["delays"][number]> }> = [
+        { label: "Duly (LISTEN, production default)", db: "duly_bench_now_duly", run: (url) => dulyNowDelay(url, nowPlan, true) },
+        { label: "Duly (polling every 250 ms)", db: "duly_bench_now_duly", run: (url) => dulyNowDelay(url, nowPlan, false) },
+        { label: "graphile-worker (defaults, LISTEN)", db: "duly_bench_now_graphile", run: (url) => graphileNowDelay(url, nowPlan) },
+        { label: "pg-boss (0.5 s poll + notifyWorker)", db: "duly_bench_now_pgboss", run: (url) => pgBossNowDelay(url, nowPlan, true) },
+      ];
+      for (let round = 1; round <= repeat; round++) {
+        log(`now round ${round}/${repeat} (${nowPlan.jobs} jobs due now, ${nowPlan.gapMinMs}-${nowPlan.gapMaxMs} ms apart)`);
+        for (const variant of variants) {
+          const { r, busy, during } = await timedRun(`${variant.label} now`, async () => variant.run(await freshDatabase(server, variant.db)));
+          if (r) (run.nows ??= []).push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+          if (r) {
+            const at = (q: number) => fmt(quantile(r.delaysMs, q));
+            log(`  ${variant.label}: ${r.delaysMs.length}/${nowPlan.jobs} started, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
+          }
         }
       }
       for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);

@@ -1,5 +1,5 @@
 // Turns one run's raw results into the markdown tables that RESULTS.md quotes.
-import type { IdleTickResult } from "../peers/duly.ts";
+import type { IdleResult } from "../peers/duly.ts";
 import type { PgbenchResult } from "../peers/pgbench.ts";
 import type { MachineInfo } from "./machine.ts";
 import type { DelayResult, DrainResult } from "./scenario.ts";
@@ -15,8 +15,10 @@ export interface BenchRun {
   code: { commit: string; uncommittedEngineFiles: string[] };
   peers: Record<string, string>;
   drains: DrainResult[];
-  idle?: { results: IdleTickResult[]; explain: string; explainNextWork: string; otherCpuBusy?: number };
+  idle?: IdleResult & { otherCpuBusy?: number; otherCpuDuring?: number };
   delays: DelayResult[];
+  /** The "now" scenario (absent in runs before it existed). */
+  nows?: DelayResult[];
   pgbench?: PgbenchResult[];
   skipped: string[];
 }
@@ -48,8 +50,11 @@ function best(rows: DrainRow[], filter: (row: DrainRow) => boolean): DrainRow | 
   return rows.filter(filter).sort((a, b) => b.rate - a.rate)[0];
 }
 
-function busyPercent(r: { otherCpuBusy?: number }): string {
-  return r.otherCpuBusy === undefined || !Number.isFinite(r.otherCpuBusy) ? "?" : (r.otherCpuBusy * 100).toFixed(0);
+const percent = (f: number | undefined) => (f === undefined || !Number.isFinite(f) ? "?" : (f * 100).toFixed(0));
+
+/** Others' CPU % before the run, and during it when measured ("9/45"). */
+function busyPercent(r: { otherCpuBusy?: number; otherCpuDuring?: number }): string {
+  return r.otherCpuDuring === undefined ? percent(r.otherCpuBusy) : `${percent(r.otherCpuBusy)}/${percent(r.otherCpuDuring)}`;
 }
 
 function ratio(a: number | undefined, b: number | undefined): string {
@@ -74,7 +79,7 @@ export function renderMarkdown(run: BenchRun): string {
     const rows = groupDrains(run.drains);
     out.push("### Drain: due no-op jobs, jobs/s (median of runs; min–max)");
     out.push("");
-    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | WAL bytes/job | others' CPU % before each run |");
+    out.push("| peer | settings | jobs | runs | jobs/s | min–max jobs/s | drain ms | WAL bytes/job | others' CPU % before/during each run |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const row of rows) {
       const rates = row.runs.map((r) => perSecond(r.jobs, r.drainMs));
@@ -86,13 +91,19 @@ export function renderMarkdown(run: BenchRun): string {
     const dulyBest = best(rows, (r) => r.peer === "Duly");
     const dulyPerJob = best(rows, (r) => r.peer === "Duly" && r.settings.endsWith("groupWindowMs 0"));
     const graphileBest = best(rows, (r) => r.peer === "graphile-worker");
+    // Local queue without batched completions: each completion its own statement, as Duly's.
+    const graphileLocalQueue = best(rows, (r) => r.peer === "graphile-worker" && /localQueue\.size [1-9]/.test(r.settings) && r.settings.endsWith("completeJobBatchDelay -1"));
     const bossBest = best(rows, (r) => r.peer === "pg-boss");
-    out.push("| comparison | jobs/s | vs graphile-worker best | vs pg-boss best |");
-    out.push("| --- | ---: | ---: | ---: |");
-    if (dulyBest) out.push(`| Duly best (${dulyBest.settings}) | ${fmt(dulyBest.rate)} | ${ratio(dulyBest.rate, graphileBest?.rate)} | ${ratio(dulyBest.rate, bossBest?.rate)} |`);
-    if (dulyPerJob) out.push(`| Duly one transaction per job (${dulyPerJob.settings}) | ${fmt(dulyPerJob.rate)} | ${ratio(dulyPerJob.rate, graphileBest?.rate)} | ${ratio(dulyPerJob.rate, bossBest?.rate)} |`);
-    if (graphileBest) out.push(`| graphile-worker best (${graphileBest.settings}) | ${fmt(graphileBest.rate)} | | |`);
-    if (bossBest) out.push(`| pg-boss best (${bossBest.settings}) | ${fmt(bossBest.rate)} | | |`);
+    out.push("| comparison | jobs/s | vs graphile-worker best | vs graphile-worker local queue | vs pg-boss best |");
+    out.push("| --- | ---: | ---: | ---: | ---: |");
+    const compare = (label: string, row: DrainRow | undefined) => {
+      if (row) out.push(`| ${label} (${row.settings}) | ${fmt(row.rate)} | ${ratio(row.rate, graphileBest?.rate)} | ${ratio(row.rate, graphileLocalQueue?.rate)} | ${ratio(row.rate, bossBest?.rate)} |`);
+    };
+    compare("Duly best", dulyBest);
+    compare("Duly one transaction per job", dulyPerJob);
+    if (graphileBest) out.push(`| graphile-worker best (${graphileBest.settings}) | ${fmt(graphileBest.rate)} | | | |`);
+    if (graphileLocalQueue) out.push(`| graphile-worker local queue (${graphileLocalQueue.settings}) | ${fmt(graphileLocalQueue.rate)} | | | |`);
+    if (bossBest) out.push(`| pg-boss best (${bossBest.settings}) | ${fmt(bossBest.rate)} | | | |`);
     out.push("");
 
     out.push("### Enqueue: all jobs of a drain run in one call");
@@ -117,7 +128,7 @@ export function renderMarkdown(run: BenchRun): string {
   }
 
   if (run.idle) {
-    out.push(`### Idle tick: \`tick({ mode: "drain", budgetMs: 1000 })\` with nothing due (others' CPU ${busyPercent(run.idle)}% at start)`);
+    out.push(`### Idle tick: \`tick({ mode: "drain", budgetMs: 1000 })\` with nothing due (others' CPU ${busyPercent(run.idle)}% before/during)`);
     out.push("");
     out.push("| future jobs | ticks | median ms | p95 ms | max ms |");
     out.push("| ---: | ---: | ---: | ---: | ---: |");
@@ -125,24 +136,37 @@ export function renderMarkdown(run: BenchRun): string {
       out.push(`| ${r.futureJobs.toLocaleString("en-US")} | ${r.ticks} | ${fmt(median(r.durationsMs), 2)} | ${fmt(p95(r.durationsMs), 2)} | ${fmt(Math.max(...r.durationsMs), 2)} |`);
     }
     out.push("");
-    out.push("Claim statement at the largest size, `EXPLAIN (ANALYZE, BUFFERS)`:");
-    out.push("");
-    out.push("```");
-    out.push(run.idle.explain);
-    out.push("```");
-    out.push("");
-    out.push("Next-work probe of a staying tick (`millisecondsUntilNextWork`):");
-    out.push("");
-    out.push("```");
-    out.push(run.idle.explainNextWork);
-    out.push("```");
-    out.push("");
+    const parts = run.idle.breakdown;
+    if (parts) {
+      out.push(`Its parts, each timed alone ${parts.claimMs.length} times at the largest size on a connection of the tick's pool (named statements):`);
+      out.push("");
+      out.push("| part | median ms | p95 ms | max ms |");
+      out.push("| --- | ---: | ---: | ---: |");
+      const part = (label: string, ms: number[]) => out.push(`| ${label} | ${fmt(median(ms), 2)} | ${fmt(p95(ms), 2)} | ${fmt(Math.max(...ms), 2)} |`);
+      part("pool checkout + release", parts.checkoutMs);
+      part("`SELECT 1` (round-trip floor)", parts.selectOneMs);
+      part("housekeeping (first of a tick: database clock, lag)", parts.housekeepingMs);
+      part("claim (limit 8, nothing due)", parts.claimMs);
+      out.push("");
+    }
+    const explain = (title: string, text: string | undefined) => {
+      if (!text) return;
+      out.push(title);
+      out.push("");
+      out.push("```");
+      out.push(text);
+      out.push("```");
+      out.push("");
+    };
+    explain("Claim statement at the largest size, `EXPLAIN (ANALYZE, BUFFERS)`:", run.idle.explain);
+    explain("Housekeeping statement:", run.idle.explainHousekeeping);
+    explain("Next-work probe of a staying tick (`millisecondsUntilNextWork`):", run.idle.explainNextWork);
   }
 
   if (run.delays.length > 0) {
     out.push("### Start delay: handler start minus scheduled instant (ms)");
     out.push("");
-    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) | others' CPU % |");
+    out.push("| peer | settings | runs | jobs started | p50 (median of runs) | p95 (median of runs) | max (all runs) | others' CPU % before/during |");
     out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     const groups = new Map<string, DelayResult[]>();
     for (const d of run.delays) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);
@@ -157,6 +181,25 @@ export function renderMarkdown(run: BenchRun): string {
         out.push(`| ${runs[0]!.peer} (${name}) | same runs | ${runs.length} | ${series.reduce((n, s) => n + s.length, 0)} | ${fmt(median(series.map((s) => quantile(s, 0.5))))} | ${fmt(median(series.map((s) => p95(s))))} | ${fmt(Math.max(...series.flat()))} | |`);
       }
     }
+    out.push("");
+  }
+
+  if (run.nows && run.nows.length > 0) {
+    out.push("### Now: a job due now, from just before its COMMIT to its handler's start (ms)");
+    out.push("");
+    out.push("| peer | settings | runs | jobs started | p50 | p95 | p99 | max | p95 of each run | others' CPU % before/during |");
+    out.push("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |");
+    const groups = new Map<string, DelayResult[]>();
+    for (const d of run.nows) groups.set(`${d.peer}\u0000${d.settings}`, [...(groups.get(`${d.peer}\u0000${d.settings}`) ?? []), d]);
+    for (const runs of groups.values()) {
+      const all = runs.flatMap((r) => r.delaysMs);
+      const planned = all.length + runs.reduce((n, r) => n + r.missing, 0);
+      out.push(
+        `| ${runs[0]!.peer} | ${runs[0]!.settings} | ${runs.length} | ${all.length}/${planned} | **${fmt(quantile(all, 0.5))}** | **${fmt(quantile(all, 0.95))}** | ${fmt(quantile(all, 0.99))} | ${fmt(Math.max(...all))} | ${runs.map((r) => fmt(p95(r.delaysMs))).join(" ")} | ${runs.map(busyPercent).join(" ")} |`,
+      );
+    }
+    out.push("");
+    out.push("p50/p95/p99/max over every job of every run.");
     out.push("");
   }
   return out.join("\n");

@@ -16,6 +16,8 @@ export interface DrainResult {
   load1: number;
   /** How busy other processes kept the CPUs just before the run (0..1), see lib/machine.ts. */
   otherCpuBusy?: number;
+  /** ...and during it (startCpuMeter; NaN when the server is not on this machine). */
+  otherCpuDuring?: number;
 }
 
 export interface DelayResult {
@@ -27,6 +29,7 @@ export interface DelayResult {
   missing: number;
   load1: number;
   otherCpuBusy?: number;
+  otherCpuDuring?: number;
   /** Extra per-peer series (Duly: job_runs.started_at - run_at, the engine's own record). */
   extra?: Record<string, number[]>;
 }
@@ -48,7 +51,7 @@ export interface DelayPlan {
 }
 
 /** How long to let the worker idle before scheduling: settleMs plus a random part. */
-export function settleTime(plan: DelayPlan): number {
+export function settleTime(plan: Pick<DelayPlan, "settleMs" | "settleJitterMs">): number {
   return plan.settleMs + Math.random() * plan.settleJitterMs;
 }
 
@@ -76,4 +79,90 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function waitForCount(current: () => number, target: number, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (current() < target && performance.now() < deadline) await sleep(20);
+}
+
+/**
+ * The "now" scenario: a worker is already running, idle and waiting; one job due immediately is
+ * scheduled at a time, each in its own transaction, and the time from just before its COMMIT to
+ * its handler's first line is taken (performance.now(), one process, so one clock).
+ */
+export interface NowPlan {
+  /** Jobs scheduled one after another. */
+  jobs: number;
+  /** Before each job a random pause between these (so no insert lines up with a poll)... */
+  gapMinMs: number;
+  gapMaxMs: number;
+  /** ...after the previous job's handler started, or after this long without it. */
+  waitMs: number;
+  /** The worker idles this long (plus a random part) before the first job. */
+  settleMs: number;
+  settleJitterMs: number;
+}
+
+/** The random pauses of one run, drawn up front so a peer can size its budget from them. */
+export function nowGaps(plan: NowPlan): number[] {
+  return Array.from({ length: plan.jobs }, () => plan.gapMinMs + Math.random() * (plan.gapMaxMs - plan.gapMinMs));
+}
+
+/** When each "now" job's handler started (performance.now()), and a way to await one. */
+export class StartLog {
+  readonly #started = new Map<number, number>();
+  readonly #waiters = new Map<number, () => void>();
+
+  /** The handler's first line: call with the job's number from its payload. */
+  record(i: number): void {
+    if (this.#started.has(i)) return; // a rerun (should not happen) keeps the first start
+    this.#started.set(i, performance.now());
+    this.#waiters.get(i)?.();
+  }
+
+  get(i: number): number | undefined {
+    return this.#started.get(i);
+  }
+
+  /** Resolves when job i has started or after `ms`, whichever is first. */
+  wait(i: number, ms: number): Promise<void> {
+    if (this.#started.has(i)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(i);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#waiters.set(i, done);
+    });
+  }
+}
+
+/**
+ * Schedules job 0..gaps.length-1 one at a time: pause, `insert(i)` (which commits one job whose
+ * payload carries i and returns performance.now() taken just before its COMMIT), then wait for
+ * its handler to start, at most plan.waitMs. Stops scheduling when `stopAt` (performance.now()
+ * scale) is near. Returns each started job's delay, and how many of the planned jobs did not
+ * start (not scheduled in time, or not started within `graceMs` after the last insert).
+ */
+export async function runNowLoop(
+  plan: NowPlan,
+  gaps: number[],
+  log: StartLog,
+  insert: (i: number) => Promise<number>,
+  stopAt = Number.POSITIVE_INFINITY,
+  graceMs = 2000,
+): Promise<{ delaysMs: number[]; missing: number }> {
+  const committing = new Map<number, number>();
+  for (let i = 0; i < gaps.length; i++) {
+    await sleep(gaps[i]!);
+    if (performance.now() + plan.waitMs > stopAt) break;
+    committing.set(i, await insert(i));
+    await log.wait(i, plan.waitMs);
+  }
+  const graceUntil = performance.now() + graceMs;
+  for (const i of committing.keys()) await log.wait(i, Math.max(0, graceUntil - performance.now()));
+  const delaysMs: number[] = [];
+  for (const [i, t0] of committing) {
+    const t1 = log.get(i);
+    if (t1 !== undefined) delaysMs.push(t1 - t0);
+  }
+  return { delaysMs, missing: gaps.length - delaysMs.length };
 }

