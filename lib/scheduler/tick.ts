@@ -99,6 +99,8 @@ export interface TickSummary {
 const minSleepMs = 5;
 /** Jobs a lane claims before it knows how long they take. */
 const initialClaim = 8;
+/** A claim takes at least about this much work, when jobs are measured to be short. */
+const claimHorizonMs = 50;
 /** A lane gives up after this many failures in a row without progress. */
 const maxConsecutiveLaneFailures = 3;
 /** At most this many errors are kept in a summary (a kill storm would fill it). */
@@ -173,6 +175,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let housekeepingBusy = false;
   /** The last sweep ran out of time with schedules still due. */
   let sweepUnfinished = false;
+  /** The first housekeeping found nothing due: the first claim would find nothing either (an idle tick's one round trip). */
+  let nothingDueAtStart = false;
   /** Starts one more lane if there is room (set once lanes exist). */
   let requestLane: () => void = () => {};
   /** A travelling tick attempts each job at most once (see ClaimRequest.exclude). */
@@ -197,6 +201,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         leaseClock = travelling ? clockStartingAt(result.databaseNow, sentAt) : clock;
         summary.now = clock().toISOString();
         summary.lagMs = result.oldestDue ? Math.max(0, result.now.getTime() - result.oldestDue.getTime()) : 0;
+        // (Jobs this statement recovered are due now, but its snapshot did not see them so.)
+        nothingDueAtStart = result.workDue === false && result.recovered.length === 0;
       }
       summary.recovered += result.recovered.length;
       for (const job of result.recovered) {
@@ -218,7 +224,10 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           sweepUnfinished = !swept.complete;
           summary.recurringEnqueued += swept.enqueued;
           for (const error of swept.errors) addError(error);
-          if (swept.enqueued > 0) requestLane(); // new work: a free lane takes it even if the others are busy
+          if (swept.enqueued > 0) {
+            nothingDueAtStart = false;
+            requestLane(); // new work: a free lane takes it even if the others are busy
+          }
         }
       } catch (error) {
         addError(`recurring schedules: ${describeError(error)}`);
@@ -239,7 +248,9 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     // Before any job was measured, assume each may take its whole lease.
     if (perJobMs === undefined) return Math.max(1, Math.min(maxClaim, initialClaim, Math.floor(remaining / longestLeaseMs)));
     const cost = Math.max(perJobMs, 0.01);
-    const perWindow = Math.ceil(Math.max(groupWindowMs, 1) / cost);
+    // What one group runs in its window, and at least ~50 ms of work: with no window (one
+    // transaction per job) a claim of one job each would double the commits.
+    const perWindow = Math.ceil(Math.max(groupWindowMs, claimHorizonMs) / cost);
     return Math.max(1, Math.min(maxClaim, perWindow, Math.floor(remaining / cost)));
   }
 
@@ -339,8 +350,12 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
           }
           const limit = claimLimit();
           let jobs: ClaimedJob[];
-          adopting = claimUnanswered ? claimer : takeOne(unansweredClaimers);
-          if (adopting) {
+          const skipClaim = primary && nothingDueAtStart && !sweepUnfinished && !claimUnanswered && unansweredClaimers.size === 0;
+          nothingDueAtStart = false;
+          adopting = skipClaim ? undefined : claimUnanswered ? claimer : takeOne(unansweredClaimers);
+          if (skipClaim) {
+            jobs = [];
+          } else if (adopting) {
             jobs = await findClaimedBy(lane.connection, adopting);
             if (adopting === claimer) claimUnanswered = false;
             adopting = undefined;

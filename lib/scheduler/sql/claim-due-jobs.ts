@@ -20,6 +20,10 @@
 //   the connection it will run on, so nothing is claimed that cannot start.
 // - The clock is the database's (statement_timestamp(): stable within the statement, so the
 //   due test stays an index condition) unless the caller passes one (tests, time travel).
+// - The UPDATE finds its rows by `id = ANY (ARRAY(subquery))`, an index lookup whatever the
+//   planner thinks the subquery returns. So the named statement's generic plan is safe and is
+//   kept: the earlier `UPDATE ... FROM due` shape was re-planned on every call (its generic
+//   plan, a hash join over a sequential scan, took 325 ms at 1M rows; bench/RESULTS.md).
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
 import { statement, type Queryable } from "./queryable.ts";
 
@@ -77,20 +81,20 @@ export interface ClaimRequest {
 const claimSql = `
   WITH types AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, lease_ms int, version int)
-  ), due AS (
-    SELECT id FROM scheduled_jobs
-    WHERE status = 'pending' AND run_at <= coalesce($2::timestamptz, statement_timestamp()) AND job_type = ANY($5::text[])
-      AND payload_version <= ($6::jsonb ->> job_type)::int
-      AND NOT (id = ANY($9::bigint[]))
-    ORDER BY run_at
-    LIMIT $3
-    FOR UPDATE SKIP LOCKED
   ), claimed AS (
     UPDATE scheduled_jobs j
-    SET status = 'running', attempts = j.attempts + 1, locked_by = $8, updated_at = coalesce($7::timestamptz, statement_timestamp()),
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $8,
+        updated_at = coalesce($7::timestamptz, statement_timestamp()),
         lease_expires_at = coalesce($7::timestamptz, statement_timestamp())
           + (SELECT lease_ms FROM types WHERE types.job_type = j.job_type) * interval '1 millisecond'
-    FROM due WHERE j.id = due.id
+    WHERE j.id = ANY (ARRAY(
+      SELECT id FROM scheduled_jobs
+      WHERE status = 'pending' AND run_at <= coalesce($2::timestamptz, statement_timestamp())
+        AND job_type = ANY($5::text[]) AND payload_version <= ($6::jsonb ->> job_type)::int
+        AND NOT (id = ANY($9::bigint[]))
+      ORDER BY run_at
+      LIMIT $3
+      FOR UPDATE SKIP LOCKED))
     RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
               j.subject_type, j.subject_id, j.lease_expires_at
   ), runs AS (

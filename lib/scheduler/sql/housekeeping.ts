@@ -32,6 +32,8 @@ export interface HousekeepingResult {
   /** The database's clock at the same moment. */
   databaseNow: Date;
   oldestDue: Date | null;
+  /** With the lag only: whether a pending job of a known type is due (false: the claim can be skipped). */
+  workDue: boolean | null;
   recurringDue: boolean;
   /** What the last reconciliation wrote (recurring/reconcile.ts), as stored. */
   recurringState: string | null;
@@ -74,6 +76,11 @@ const housekeepingSql = `
   SELECT c.now, c.db_now,
     CASE WHEN $3::boolean THEN
       (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= c.now) END AS oldest_due,
+    -- In run_at order on the due index, stopping at the first of a known type (a plain
+    -- comparison with the clock keeps run_at an index condition).
+    CASE WHEN $3::boolean THEN
+      (SELECT true FROM scheduled_jobs WHERE status = 'pending' AND run_at <= (SELECT now FROM clock)
+         AND job_type = ANY($5::text[]) ORDER BY run_at LIMIT 1) IS NOT NULL END AS work_due,
     EXISTS (SELECT 1 FROM recurring_schedules
             WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
               AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
@@ -88,6 +95,7 @@ interface HousekeepingRow {
   now: Date;
   db_now: Date;
   oldest_due: Date | null;
+  work_due: boolean | null;
   recurring_due: boolean;
   fingerprint: string | null;
   table_digest: string;
@@ -103,6 +111,7 @@ export async function housekeeping(connection: Queryable, request: HousekeepingR
     now: row.now,
     databaseNow: row.db_now,
     oldestDue: row.oldest_due,
+    workDue: row.work_due,
     recurringDue: row.recurring_due,
     recurringState: row.fingerprint,
     recurringTableDigest: row.table_digest,
