@@ -109,6 +109,7 @@ describe("hostile input: INVALID_INPUT naming the field, nothing written", () =>
     ["an impossible date", { eventAt: "2027-02-30T09:00:00Z" }, /eventAt/],
     ["an unknown field", { chefIdx: 3 }, /unknown key/],
     ["an event too soon", { eventAt: at(t0, hour).toISOString() }, /too soon/],
+    ["an event in year 9999", { eventAt: "9999-12-31T23:59:59Z" }, /too far ahead/],
     ["an id past int4", { chefId: 2 ** 31 }, /chefId/],
   ])("%s", async (_what, overrides, message) => {
     await refused(() => request(overrides), "INVALID_INPUT", message);

@@ -28,13 +28,13 @@ export async function transitionBooking(
   booking: Pick<Booking, "id">,
   name: BookingTransition,
   observed: BookingStatus,
-  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
 ): Promise<Booking | null> {
   const { from, to } = bookingTransitions[name] as Transition<BookingStatus>;
   if (!from.includes(observed)) throw new Error(`transition ${name} does not apply to ${observed}`);
   const { count } = await tx.booking.updateMany({
     where: { id: booking.id, status: observed },
-    data: { ...data, status: to, updatedAt: new Date() },
+    data: { ...data, status: to },
   });
   return count === 1 ? tx.booking.findUniqueOrThrow({ where: { id: booking.id } }) : null;
 }
@@ -48,7 +48,7 @@ export async function transitionOrRetry(
   booking: Pick<Booking, "id">,
   name: BookingTransition,
   observed: BookingStatus,
-  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
 ): Promise<Booking> {
   const updated = await transitionBooking(tx, booking, name, observed, data);
   if (updated) return updated;

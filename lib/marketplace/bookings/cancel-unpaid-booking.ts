@@ -18,7 +18,7 @@ export async function cancelUnpaidBooking(context: UseCaseContext, input: Cancel
     const booking = await loadBooking(tx, bookingId);
     if (booking.status !== "accepted") return { acted: false, status: booking.status };
     if (booking.payBy && booking.payBy > now) throw new NotDueYet(`booking ${bookingId}'s payment deadline`, booking.payBy, now);
-    const cancelled = await transitionBooking(tx, booking, "cancelUnpaid", "accepted", {
+    const cancelled = await transitionBooking(tx, booking, "cancelUnpaid", "accepted", { updatedAt: now,
       endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time",
     });
     return cancelled ? { acted: true, status: cancelled.status } : { acted: false, status: (await loadBooking(tx, bookingId)).status };

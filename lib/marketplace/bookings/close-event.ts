@@ -21,7 +21,7 @@ export async function closeEvent(context: UseCaseContext, input: CloseEventInput
     if (booking.status !== "paid") return { acted: false, status: booking.status };
     // The event was moved while this job was claimed: fail, so the engine retries at the new time.
     if (booking.eventAt > now) throw new NotDueYet(`booking ${bookingId}'s event`, booking.eventAt, now);
-    const closed = await transitionBooking(tx, booking, "close", "paid", { closedAt: now });
+    const closed = await transitionBooking(tx, booking, "close", "paid", { updatedAt: now, closedAt: now });
     if (!closed) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
     await scheduleDeadline(tx, completeBookingJob, { bookingId }, new Date(booking.eventAt.getTime() + policy.completeAfterMs));
     return { acted: true, status: closed.status };

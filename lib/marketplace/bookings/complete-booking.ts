@@ -21,7 +21,7 @@ export async function completeBooking(context: UseCaseContext, input: CompleteBo
     if (booking.status !== "closed") return { acted: false, status: booking.status };
     const due = new Date(booking.eventAt.getTime() + policy.completeAfterMs);
     if (due > now) throw new NotDueYet(`booking ${bookingId}'s completion`, due, now);
-    const completed = await transitionBooking(tx, booking, "complete", "closed", { completedAt: now });
+    const completed = await transitionBooking(tx, booking, "complete", "closed", { updatedAt: now, completedAt: now });
     if (!completed) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
     await scheduleDeadline(tx, payoutJob, { bookingId }, payoutDueAt(completed.completedAt!, policy.payoutAfterMs));
     return { acted: true, status: completed.status };

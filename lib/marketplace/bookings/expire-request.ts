@@ -18,7 +18,7 @@ export async function expireRequest(context: UseCaseContext, input: ExpireReques
     const booking = await loadBooking(tx, bookingId);
     if (booking.status !== "requested") return { acted: false, status: booking.status };
     if (booking.acceptBy > now) throw new NotDueYet(`booking ${bookingId}'s answer deadline`, booking.acceptBy, now);
-    const expired = await transitionBooking(tx, booking, "expire", "requested", {
+    const expired = await transitionBooking(tx, booking, "expire", "requested", { updatedAt: now,
       endedAt: now, endedBy: actorLabel(context.actor), endReason: "the chef did not answer in time",
     });
     return expired ? { acted: true, status: expired.status } : { acted: false, status: (await loadBooking(tx, bookingId)).status };

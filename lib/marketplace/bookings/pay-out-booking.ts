@@ -26,7 +26,7 @@ export async function payOutBooking(context: UseCaseContext, input: PayOutBookin
     const due = payoutDueAt(booking.completedAt!, policy.payoutAfterMs);
     if (due > now) throw new NotDueYet(`booking ${bookingId}'s payout`, due, now);
     const by = actorLabel(context.actor);
-    const paidOut = await transitionBooking(tx, booking, "payOut", "completed", { endedAt: now, endedBy: by, endReason: "paid out after the dispute window" });
+    const paidOut = await transitionBooking(tx, booking, "payOut", "completed", { updatedAt: now, endedAt: now, endedBy: by, endReason: "paid out after the dispute window" });
     if (!paidOut) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
     const { heldMinor } = await balanceOf(tx, bookingId);
     await moveMoney(tx, { bookingId, kind: "payout", amountMinor: heldMinor, currency: booking.currency, idempotencyKey: ledgerKey.payout(bookingId), actor: by, at: now });
