@@ -4,7 +4,8 @@
 // never negative, so payout + refund <= charge), no record is in an impossible state (money
 // matches status; one open dispute at most), and every pending deadline belongs to a record in
 // the state that needs it (tests/fixtures/marketplace.ts: invariantViolations). A use case may
-// refuse (a DulyError); anything else thrown fails the property. Bounded: about 30 s.
+// refuse (a DulyError); anything else thrown fails the property. Bounded by its run count
+// (20 sequences of 20-40 steps): about 25 s on a quiet machine, never asserted (load decides it).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
@@ -152,9 +153,8 @@ async function checkedTick(now: Date): Promise<void> {
 }
 
 describe("marketplace properties", () => {
-  it("after every step of random use cases, clock jumps and (duplicate, concurrent, stale) ticks, the invariants hold", { timeout: 120_000 }, async () => {
+  it("after every step of random use cases, clock jumps and (duplicate, concurrent, stale) ticks, the invariants hold", { timeout: 300_000 }, async () => {
     const { db } = database;
-    const startedAt = performance.now();
     const reached = new Set<string>();
     const outcomes = { done: 0, refused: 0 };
     await fc.assert(
@@ -184,6 +184,5 @@ describe("marketplace properties", () => {
       { numRuns: 20, endOnFailure: true },
     );
     console.log(`properties: ${JSON.stringify(outcomes)}; statuses seen: ${[...reached].sort().join(", ")}`);
-    expect(performance.now() - startedAt).toBeLessThan(90_000);
   });
 });
