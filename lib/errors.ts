@@ -14,6 +14,17 @@ export const ErrorCode = {
   InvalidJobState: "INVALID_JOB_STATE",
   /** A job key is already used by a job of another type; keys identify one job across all types. */
   KeyTaken: "KEY_TAKEN",
+  /** No record (booking, dispute, auction, chef, customer) has this id. Nothing was written. */
+  NotFound: "NOT_FOUND",
+  /**
+   * The record is not in a state the operation applies to (paying a declined booking, bidding on
+   * a closed auction, moving a past event). The message names the current state. Nothing was written.
+   */
+  InvalidState: "INVALID_STATE",
+  /** The acting party may not do this to this record (a customer paying another's booking). Nothing was written. */
+  NotAllowed: "NOT_ALLOWED",
+  /** An idempotency key already recorded a different money movement. Nothing was written. */
+  IdempotencyConflict: "IDEMPOTENCY_CONFLICT",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

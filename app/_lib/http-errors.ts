@@ -10,6 +10,10 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.JobNotFound]: 404,
   [ErrorCode.InvalidJobState]: 409,
   [ErrorCode.KeyTaken]: 409,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.InvalidState]: 409,
+  [ErrorCode.NotAllowed]: 403,
+  [ErrorCode.IdempotencyConflict]: 409,
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 

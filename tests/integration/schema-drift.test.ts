@@ -27,6 +27,13 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_lease_idx ON public.scheduled_jobs USING btree (lease_expires_at) WHERE (status = 'running'::job_status)",
 };
 
+/** CHECK constraints (schema.prisma cannot express them): each is named and its definition pinned. */
+const CHECK_CONSTRAINTS: Record<string, string> = {
+  bookings_price_minor_check: "CHECK ((price_minor > 0))",
+  bids_price_minor_check: "CHECK ((price_minor > 0))",
+  ledger_entries_amount_minor_check: "CHECK ((amount_minor > 0))",
+};
+
 /** Prisma's bookkeeping table, as its schema engine creates it. */
 const PRISMA_MIGRATIONS_TABLE = "_prisma_migrations";
 const PRISMA_MIGRATIONS_COLUMNS = [
@@ -232,7 +239,16 @@ describe("migrations match prisma/schema.prisma", () => {
         { name: "_prisma_migrations_pkey", table: PRISMA_MIGRATIONS_TABLE, columns: ["id"] },
       ]),
     );
-    expect(rows.filter((row) => row.type !== "f" && row.type !== "p")).toEqual([]);
+    const checks = rows.filter((row) => row.type === "c").map((row) => row.name);
+    expect(checks).toEqual(Object.keys(CHECK_CONSTRAINTS).sort());
+    for (const [name, definition] of Object.entries(CHECK_CONSTRAINTS)) {
+      const { rows: found } = await client.query<{ definition: string }>(
+        `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1`,
+        [name],
+      );
+      expect(found).toEqual([{ definition }]);
+    }
+    expect(rows.filter((row) => row.type !== "f" && row.type !== "p" && row.type !== "c")).toEqual([]);
   });
 
   it("owns one sequence per autoincrement() column, and no other sequence", async () => {
