@@ -27,7 +27,7 @@ CREATE TABLE "idempotency_records" (
     "method" TEXT NOT NULL,
     "path" TEXT NOT NULL,
     "response_status" INTEGER NOT NULL,
-    "response_body" JSONB NOT NULL,
+    "response_body" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "idempotency_records_pkey" PRIMARY KEY ("id")
