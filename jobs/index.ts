@@ -4,9 +4,10 @@
 import { createCatalogue } from "../lib/scheduler/index.ts";
 import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
+import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
 
-export { demoPing, pruneFinishedJobsJob };
+export { demoPing, pruneFinishedJobsJob, marketplaceJobs };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -14,7 +15,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob],
+  [demoPing, pruneFinishedJobsJob, ...marketplaceJobs],
   [
     {
       name: "maintenance.prune-finished-jobs",
