@@ -79,7 +79,8 @@ const actingAsHeader = z
   .string()
   .regex(/^(customer|chef):[1-9][0-9]{0,9}$/)
   .meta({
-    description: "Who an `app` key acts for: `customer:<id>` or `chef:<id>`. A bound key acts as its own party; this may only repeat it.",
+    description:
+      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). A `customer` or `chef` key acts as its own party; this may only repeat it.",
     example: "customer:1",
   });
 const idempotencyKeyHeader = z
@@ -94,7 +95,6 @@ const idempotencyKeyHeader = z
 
 export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: DocumentInfo) {
   const registry = new OpenAPIRegistry();
-  registry.register("Error", ErrorEnvelope);
   const bearer = registry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
@@ -102,7 +102,8 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: Docum
   });
   for (const endpoint of endpoints) {
     const headers = z.object({
-      "X-Acting-As": endpoint.parties.length > 0 ? actingAsHeader : actingAsHeader.optional(),
+      // Required with an app key on a route for a party; a bound key may leave it out.
+      "X-Acting-As": actingAsHeader.optional(),
       ...(endpoint.method === "post" ? { "Idempotency-Key": idempotencyKeyHeader.optional() } : {}),
     });
     registry.registerPath({

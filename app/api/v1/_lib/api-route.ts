@@ -44,13 +44,17 @@ export interface ApiContext<E extends Endpoint> {
   db: Db | Tx;
   /** The customer or chef the request acts for (always set when the endpoint names parties). */
   party: E["parties"] extends readonly [] ? ActingParty | undefined : Extract<ActingParty, { kind: E["parties"][number] }>;
-  params: E["params"] extends z.ZodType ? z.output<E["params"]> : Record<string, never>;
-  query: E["query"] extends z.ZodType ? z.output<E["query"]> : Record<string, never>;
-  body: E["body"] extends z.ZodType ? z.output<E["body"]> : Record<string, never>;
+  params: OutputOf<E["params"]>;
+  query: OutputOf<E["query"]>;
+  /** The parsed body (a POST without a body schema gets `{}`). */
+  body: OutputOf<E["body"]>;
   /** The request's instant: the wall clock, or X-Duly-Now when the server time-travels. */
   now: Date;
   apiKey: AuthenticatedKey;
 }
+
+/** What a part's schema parses to; `{}` for a part the endpoint does not declare. */
+type OutputOf<Schema> = [NonNullable<Schema>] extends [z.ZodType] ? ([Schema] extends [undefined] ? Record<string, never> : z.output<NonNullable<Schema>>) : Record<string, never>;
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type ApiHandler<E extends Endpoint> = (context: ApiContext<E>) => Promise<z.input<E["response"]>>;
