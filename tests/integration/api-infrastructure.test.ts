@@ -164,7 +164,9 @@ describe("bodies, paths and the error envelope", () => {
       callRoute(createRoute, { path: "/test/customers", key, actingAs: "customer:1", body, idempotencyKey: `bad-${Math.random()}`, ...extra });
 
     expectEnvelope(await post("{not json"), "INVALID_JSON");
-    expectEnvelope(await post(""), "INVALID_JSON");
+    const empty = await post("");
+    expectEnvelope(empty, "INVALID_INPUT"); // no body reads as {}: the missing fields are named
+    expect(empty.json.error.issues.map((issue: { path: string[] }) => issue.path.join("."))).toEqual(["body.name", "body.email"]);
     expectEnvelope(await post("[1,2"), "INVALID_JSON");
     const wrongTypes = await post({ name: 42, email: "nope" });
     expect(wrongTypes.status).toBe(400);

@@ -130,6 +130,8 @@ interface RouteCase {
   unknownInBody?: Record<string, unknown>;
   /** The success status. */
   ok: number;
+  /** The POST takes no input: it must work with no body at all. */
+  takesNoBody?: boolean;
   /** Another valid body, for "the same Idempotency-Key with another body". */
   otherBody?: () => Record<string, unknown>;
   /** The requests' clock (default: half an hour after t0). */
@@ -151,7 +153,7 @@ const routes: RouteCase[] = [
   },
   {
     name: "POST /bookings/:id/accept", handler: acceptRoute as RouteHandler, method: "POST", idParam: "bookingId", path: (id) => `/bookings/${id}/accept`,
-    actor: () => people.chef(), ready: requested, body: () => ({}), wrongTypes: { bookingId: "7" },
+    actor: () => people.chef(), ready: requested, body: () => ({}), takesNoBody: true, wrongTypes: { bookingId: "7" },
     wrongState: async () => ({ id: await accepted() }), ok: 200,
   },
   {
@@ -236,6 +238,15 @@ describe.each(routes)("$name", (route) => {
 
   it("answers with its success status and documented body for a good call", async () => {
     const answer = await call(route, await idFor());
+    expect(answer.status, answer.text).toBe(route.ok);
+  });
+
+  it.runIf(route.takesNoBody === true)("takes no body at all (as curl -X POST sends it)", async () => {
+    const id = await idFor();
+    const answer = await callRoute(route.handler, {
+      method: "POST", path: route.path(id), params: route.idParam ? { [route.idParam]: String(id) } : {}, key: appKey, actingAs: label(route.actor()),
+      headers: { "x-duly-now": (route.now ?? at(t0, 30 * 60_000)).toISOString() },
+    });
     expect(answer.status, answer.text).toBe(route.ok);
   });
 
