@@ -91,8 +91,13 @@ async function main(): Promise<void> {
     try {
       const now = (await databaseClock(db))();
       if (plan.seed.wanted) {
-        const { created } = await seedDemoData(db, now);
+        const { created, marketplace } = await seedDemoData(db, now);
         log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);
+        if (marketplace) {
+          log(`seeded the marketplace: ${marketplace.chefs} chefs, ${marketplace.customers} customers, ${marketplace.bookings} bookings (a month of history, events over the next 90 days)`);
+        }
+        // Hook for the JSON API: issue a demo API key for marketplace?.sampleCustomerId here and
+        // print it with a curl example (e.g. GET /api/v1/bookings/<sampleBookingId>).
       } else {
         log(`no demo data (${plan.seed.why})`);
       }
