@@ -96,8 +96,6 @@ async function main(): Promise<void> {
         if (marketplace) {
           log(`seeded the marketplace: ${marketplace.chefs} chefs, ${marketplace.customers} customers, ${marketplace.bookings} bookings (a month of history, events over the next 90 days)`);
         }
-        // Hook for the JSON API: issue a demo API key for marketplace?.sampleCustomerId here and
-        // print it with a curl example (e.g. GET /api/v1/bookings/<sampleBookingId>).
       } else {
         log(`no demo data (${plan.seed.why})`);
       }
