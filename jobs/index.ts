@@ -6,8 +6,9 @@ import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
 import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
+import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
 
-export { demoPing, pruneFinishedJobsJob, marketplaceJobs };
+export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -15,7 +16,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, ...marketplaceJobs],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -23,6 +24,13 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: pruneFinishedJobsJob.name,
       payload: { olderThanDays: retentionDaysFromEnv(), batchSize: 5_000 },
+    },
+    {
+      name: "maintenance.prune-idempotency-records",
+      cron: "41 * * * *", // hourly: the API's Idempotency-Key records past their 24 h window
+      timeZone: "UTC",
+      jobType: pruneIdempotencyRecordsJob.name,
+      payload: { olderThanHours: 24, batchSize: 5_000 },
     },
   ],
 );

@@ -20,6 +20,7 @@ import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
+import { demoCurlExample, ensureDemoApiKey, type DemoApiKey } from "./lib/demo/api-key.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     const applied = await migrate(plan.directUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
+    // The demo's API key: only into the embedded demo database, never one given by DATABASE_URL.
+    let demoKey: DemoApiKey | undefined;
     try {
       const now = (await databaseClock(db))();
       if (plan.seed.wanted) {
@@ -93,10 +96,12 @@ async function main(): Promise<void> {
         if (marketplace) {
           log(`seeded the marketplace: ${marketplace.chefs} chefs, ${marketplace.customers} customers, ${marketplace.bookings} bookings (a month of history, events over the next 90 days)`);
         }
-        // Hook for the JSON API: issue a demo API key for marketplace?.sampleCustomerId here and
-        // print it with a curl example (e.g. GET /api/v1/bookings/<sampleBookingId>).
       } else {
         log(`no demo data (${plan.seed.why})`);
+      }
+      if (plan.embedded && plan.seed.wanted) {
+        await mkdir(plan.dataDir, { recursive: true });
+        demoKey = await ensureDemoApiKey(db, plan.dataDir);
       }
     } finally {
       await db.$disconnect();
@@ -123,6 +128,16 @@ async function main(): Promise<void> {
     abortIfStopping();
     log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
     if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
+    if (demoKey) {
+      const exampleDb = createDb(plan.databaseUrl, { poolSize: 1 });
+      try {
+        log(`demo API key (${demoKey.created ? "created" : "kept"} in ${relativeToRoot(demoKey.file)}; reference at ${server.url}/api/v1/docs):`);
+        log(`  ${demoKey.token}`);
+        log(`  try: ${await demoCurlExample(exampleDb, server.url, demoKey.token)}`);
+      } finally {
+        await exampleDb.$disconnect();
+      }
+    }
 
     // 4. The local cron.
     if (plan.ticker) {
