@@ -14,6 +14,15 @@ export const ErrorCode = {
   InvalidJobState: "INVALID_JOB_STATE",
   /** A job key is already used by a job of another type; keys identify one job across all types. */
   KeyTaken: "KEY_TAKEN",
+  /** No quota account has this id. */
+  AccountNotFound: "ACCOUNT_NOT_FOUND",
+  /**
+   * What is left of an allowance this cycle is less than what was asked; it comes back at the
+   * account's next reset (QuotaExhaustedError carries when). Nothing was consumed.
+   */
+  QuotaExhausted: "QUOTA_EXHAUSTED",
+  /** More was asked at once than the account's plan allows in a whole cycle: waiting cannot help. */
+  QuotaExceedsPlan: "QUOTA_EXCEEDS_PLAN",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

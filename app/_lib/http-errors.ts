@@ -10,6 +10,9 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.JobNotFound]: 404,
   [ErrorCode.InvalidJobState]: 409,
   [ErrorCode.KeyTaken]: 409,
+  [ErrorCode.AccountNotFound]: 404,
+  [ErrorCode.QuotaExhausted]: 429,
+  [ErrorCode.QuotaExceedsPlan]: 403,
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 
