@@ -10,7 +10,8 @@
 // "Due" is judged on each account's own calendar: next_reset_on <= the account's local date at
 // `now` (AT TIME ZONE its zone). next_reset_at (that date's local midnight as an instant) is the
 // same condition in a form an index can range-scan, so a sweep with nothing due reads no row.
-import type { DbOrTx } from "../db/client.ts";
+import { Prisma, pgPoolOf, type Db, type Tx } from "../db/client.ts";
+import { statement } from "../db/prepared-statements.ts";
 import { planColumns } from "./plans.ts";
 
 export interface ResetSweepOptions {
@@ -36,9 +37,22 @@ export interface ResetSweepResult {
 
 /**
  * Resets the accounts due at `now`, batch after batch, until none is left or a limit is reached.
- * Given a client, each batch commits on its own; given a transaction (a job's), they commit with it.
+ * Each batch is one statement on the client's pg pool and commits on its own, as a named
+ * statement where the pool allows it (its plan is kept per connection: planning costs more than
+ * running this CTE when little is due; docs/decisions/0003). For a job's transaction use
+ * resetDueAccountsInTransaction: the same statement, committed with the job.
  */
-export async function resetDueAccounts(db: DbOrTx, options: ResetSweepOptions): Promise<ResetSweepResult> {
+export async function resetDueAccounts(db: Db, options: ResetSweepOptions): Promise<ResetSweepResult> {
+  const pool = pgPoolOf(db);
+  return sweepInBatches(options, async (sql) => (await pool.query(statement(pool, "duly_quota_reset_batch", sql.text, sql.values))).rowCount ?? 0);
+}
+
+/** resetDueAccounts inside `tx` (a job's transaction): every batch commits, or none, with it. */
+export async function resetDueAccountsInTransaction(tx: Tx, options: ResetSweepOptions): Promise<ResetSweepResult> {
+  return sweepInBatches(options, (sql) => tx.$executeRaw(sql));
+}
+
+async function sweepInBatches(options: ResetSweepOptions, runBatch: (sql: Prisma.Sql) => Promise<number>): Promise<ResetSweepResult> {
   const batchSize = options.batchSize ?? 5_000;
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
   const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY;
@@ -50,7 +64,7 @@ export async function resetDueAccounts(db: DbOrTx, options: ResetSweepOptions): 
   let batches = 0;
   let more = true;
   while (more && batches < maxBatches && performance.now() - started < budgetMs) {
-    const count = await resetOneBatch(db, options.now, options.sweptBy, batchSize);
+    const count = await runBatch(resetBatchStatement(options.now, options.sweptBy, batchSize));
     reset += count;
     batches += 1;
     more = count === batchSize;
@@ -58,10 +72,10 @@ export async function resetDueAccounts(db: DbOrTx, options: ResetSweepOptions): 
   return { reset, batches, more };
 }
 
-/** One batch: the statement described at the top of this file. Returns how many accounts it reset. */
-export async function resetOneBatch(db: DbOrTx, now: Date, sweptBy: string, batchSize: number): Promise<number> {
+/** One batch: the statement described at the top of this file. Its count is the accounts it reset. */
+function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Prisma.Sql {
   const plan = planColumns();
-  return db.$executeRaw`
+  return Prisma.sql`
     WITH plan_values AS (
       SELECT * FROM unnest(${plan.names}::text[]::quota_plan[], ${plan.pages}::int[], ${plan.questions}::int[],
                            ${plan.questionsGpt4}::int[], ${plan.documents}::int[])
