@@ -5,8 +5,9 @@ import { createCatalogue } from "../lib/scheduler/index.ts";
 import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
+import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 
-export { demoPing, pruneFinishedJobsJob };
+export { demoPing, pruneFinishedJobsJob, quotaResetSweepJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -14,7 +15,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob],
+  [demoPing, pruneFinishedJobsJob, quotaResetSweepJob],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -22,6 +23,16 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: pruneFinishedJobsJob.name,
       payload: { olderThanDays: retentionDaysFromEnv(), batchSize: 5_000 },
+    },
+    {
+      // Monthly quota resets: every 15 minutes, so each zone's local midnight (every UTC offset
+      // is a multiple of 15 minutes) has a sweep within the minute. A sweep with nothing due
+      // reads no row (bench/RESULTS.md). After downtime one run catches up ("latest").
+      name: "quotas.reset-sweep",
+      cron: "*/15 * * * *",
+      timeZone: "UTC",
+      jobType: quotaResetSweepJob.name,
+      payload: { batchSize: 5_000, maxBatches: 4 },
     },
   ],
 );

@@ -2,7 +2,7 @@
 // runtime's zone data), the simulation's accounts, and reading reset records in bulk.
 import pg from "pg";
 import type { Db } from "../../lib/db/client.ts";
-import { addDays, createAccount, cycleDate, localDateOf, type IsoDate } from "../../lib/quotas/index.ts";
+import { addDays, createAccount, cycleDate, cycleOnOrBefore, localDateOf, nextCycleAfter, type IsoDate } from "../../lib/quotas/index.ts";
 
 export const simulationZones = ["UTC", "America/New_York", "Europe/Berlin", "Pacific/Auckland"] as const;
 
@@ -123,4 +123,21 @@ export async function withoutCommitFlush(directUrl: string, name: string): Promi
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The reference model: what a correct sweep does to one account over the given ticks, in plain
+ * TypeScript. At each tick, due when the account's local date has reached its next reset; then
+ * one reset, whatever was missed, and the next reset is the first cycle date after today.
+ */
+export function referenceResets(account: SimulatedAccount, startNextResetOn: IsoDate, ticks: Date[]): Array<{ cycleOn: IsoDate; dueOn: IsoDate; restoredOn: IsoDate; resetAt: Date }> {
+  const resets: Array<{ cycleOn: IsoDate; dueOn: IsoDate; restoredOn: IsoDate; resetAt: Date }> = [];
+  let nextResetOn = startNextResetOn;
+  for (const tick of ticks) {
+    const today = localDateOf(tick, account.timeZone);
+    if (nextResetOn > today) continue;
+    resets.push({ cycleOn: cycleOnOrBefore(account.anchorOn, today)!.date, dueOn: nextResetOn, restoredOn: today, resetAt: tick });
+    nextResetOn = nextCycleAfter(account.anchorOn, today).date;
+  }
+  return resets;
 }
