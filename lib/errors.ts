@@ -14,8 +14,17 @@ export const ErrorCode = {
   InvalidJobState: "INVALID_JOB_STATE",
   /** A job key is already used by a job of another type; keys identify one job across all types. */
   KeyTaken: "KEY_TAKEN",
-  /** No quota account has this id. */
-  AccountNotFound: "ACCOUNT_NOT_FOUND",
+  /** No record (booking, dispute, auction, chef, customer) has this id. Nothing was written. */
+  NotFound: "NOT_FOUND",
+  /**
+   * The record is not in a state the operation applies to (paying a declined booking, bidding on
+   * a closed auction, moving a past event). The message names the current state. Nothing was written.
+   */
+  InvalidState: "INVALID_STATE",
+  /** The acting party may not do this to this record (a customer paying another's booking). Nothing was written. */
+  NotAllowed: "NOT_ALLOWED",
+  /** An idempotency key already recorded a different money movement. Nothing was written. */
+  IdempotencyConflict: "IDEMPOTENCY_CONFLICT",
   /**
    * What is left of an allowance this cycle is less than what was asked; it comes back at the
    * account's next reset (QuotaExhaustedError carries when). Nothing was consumed.

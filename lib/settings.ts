@@ -9,6 +9,13 @@ const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), { error: "expected a postgresql:// connection string" });
 
+/** A duration such as "24h", "90m", "2d" or "30s", as milliseconds (at most a year). */
+const duration = z
+  .string()
+  .regex(/^[0-9]{1,6}(s|m|h|d)$/, { error: 'expected a duration such as "24h", "90m", "2d" or "30s"' })
+  .transform((text) => Number(text.slice(0, -1)) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[text.slice(-1) as "s" | "m" | "h" | "d"])
+  .refine((ms) => ms >= 1_000 && ms <= 365 * 86_400_000, { error: "must be between 1s and 365d" });
+
 const schema = z.object({
   /** The database the app queries. Behind a transaction-mode pooler (PgBouncer, Neon, Supabase) in production. */
   DATABASE_URL: postgresUrl,
@@ -35,6 +42,23 @@ const schema = z.object({
    * them on (a pooler that supports them, such as PgBouncer 1.21+ with max_prepared_statements).
    */
   DULY_PREPARED_STATEMENTS: z.enum(["auto", "0", "1"]).default("auto"),
+  // The marketplace's lifecycle policy (lib/marketplace/policy.ts, docs/marketplace.md).
+  /** How long a chef has to accept a booking request before it expires. */
+  DULY_ACCEPT_WITHIN: duration.prefault("24h"),
+  /** How long a customer has to pay an accepted booking before it is cancelled. */
+  DULY_PAY_WITHIN: duration.prefault("12h"),
+  /** How long after the event the order completes (unless a dispute is open). */
+  DULY_COMPLETE_AFTER: duration.prefault("3h"),
+  /** How long after completion the chef is paid (the dispute window). */
+  DULY_PAYOUT_AFTER: duration.prefault("48h"),
+  /** How long a chef has to reply to a dispute before it is refunded to the customer. */
+  DULY_DISPUTE_REPLY_WITHIN: duration.prefault("24h"),
+  /** The least notice a booking request, an auction's event or a moved event may have. */
+  DULY_MIN_NOTICE: duration.prefault("48h"),
+  /** A paid booking the customer cancels at least this long before the event is refunded in full. */
+  DULY_FULL_REFUND_NOTICE: duration.prefault("7d"),
+  /** Percent refunded when the customer cancels later than that (the rest is paid to the chef). */
+  DULY_LATE_CANCEL_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
 });
 
 export type Settings = z.output<typeof schema>;

@@ -1,6 +1,9 @@
-// The one place where the domain's error codes become HTTP statuses. Routes, actions and pages
-// call this instead of choosing statuses themselves, so a code means the same thing everywhere.
+// The one place where errors become HTTP statuses: the domain's DulyError codes (lib/errors.ts)
+// here, the JSON API's own codes (lib/api/errors.ts) by their table there. Routes, actions and
+// pages call this instead of choosing statuses themselves, so a code means the same thing everywhere.
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
+import { ApiError, type InputIssue } from "@/lib/api/errors.ts";
+import { isConnectionLoss } from "@/lib/db/connection-errors.ts";
 import { SettingsError } from "@/lib/settings.ts";
 
 const statusOf: Record<ErrorCode, number> = {
@@ -10,7 +13,10 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.JobNotFound]: 404,
   [ErrorCode.InvalidJobState]: 409,
   [ErrorCode.KeyTaken]: 409,
-  [ErrorCode.AccountNotFound]: 404,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.InvalidState]: 409,
+  [ErrorCode.NotAllowed]: 403,
+  [ErrorCode.IdempotencyConflict]: 409,
   [ErrorCode.QuotaExhausted]: 429,
   [ErrorCode.QuotaExceedsPlan]: 403,
   [ErrorCode.DatabaseUnavailable]: 503,
@@ -20,11 +26,24 @@ export interface HttpError {
   status: number;
   code: string;
   message: string;
+  /** With INVALID_INPUT from the API: each problem and where. */
+  issues?: InputIssue[];
+}
+
+/** The HTTP status of a domain error code (for documentation and tests). */
+export function statusOfErrorCode(code: ErrorCode): number {
+  return statusOf[code];
 }
 
 /** What to answer for an error thrown by lib/: its code's status, or 500 for anything unexpected. */
 export function httpErrorOf(error: unknown): HttpError {
   if (error instanceof DulyError) return { status: statusOf[error.code], code: error.code, message: error.message };
+  if (error instanceof ApiError) {
+    return { status: error.status, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+  }
   if (error instanceof SettingsError) return { status: 500, code: "SERVER_MISCONFIGURED", message: error.message };
+  if (isConnectionLoss(error)) {
+    return { status: 503, code: ErrorCode.DatabaseUnavailable, message: "the database connection was lost; try again shortly" };
+  }
   return { status: 500, code: "INTERNAL", message: "an unexpected error happened; it has been logged" };
 }

@@ -22,7 +22,7 @@ export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknow
     // is left as the last committed writer left it, and a reset cannot slip in between.
     const [account] = await tx.$queryRaw<Array<{ plan: QuotaPlan; next_plan: QuotaPlan | null }>>`
       SELECT plan, next_plan FROM quota_accounts WHERE id = ${accountId} FOR UPDATE`;
-    if (!account) throw new DulyError(ErrorCode.AccountNotFound, `no quota account has id ${accountId}`);
+    if (!account) throw new DulyError(ErrorCode.NotFound, `no quota account has id ${accountId}`);
     const current = plans[account.plan];
     const target = plans[newPlan];
 

@@ -45,7 +45,7 @@ export async function consumeAllowance(db: DbOrTx, accountId: bigint, input: unk
   const [account] = await db.$queryRaw<Array<AccountRow & { plan: QuotaPlan; next_plan: QuotaPlan | null }>>`
     SELECT pages, questions, questions_gpt4, documents, next_reset_at, plan, next_plan
       FROM quota_accounts WHERE id = ${accountId}`;
-  if (!account) throw new DulyError(ErrorCode.AccountNotFound, `no quota account has id ${accountId}`);
+  if (!account) throw new DulyError(ErrorCode.NotFound, `no quota account has id ${accountId}`);
   const planAtReset = account.next_plan ?? account.plan;
   if (amount > plans[planAtReset][allowance]) {
     throw new DulyError(

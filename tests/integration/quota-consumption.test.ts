@@ -83,9 +83,9 @@ describe("consumption", () => {
     await expect(consumeAllowance(database.db, business.id, { allowance: "pages", amount: 20 })).rejects.toMatchObject({ code: "QUOTA_EXHAUSTED" });
   });
 
-  it("an unknown account is ACCOUNT_NOT_FOUND; bad usage is INVALID_INPUT and changes nothing", async () => {
+  it("an unknown account is NOT_FOUND; bad usage is INVALID_INPUT and changes nothing", async () => {
     const { id } = await open("pro");
-    await expect(consumeAllowance(database.db, 999_999n, { allowance: "pages", amount: 1 })).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+    await expect(consumeAllowance(database.db, 999_999n, { allowance: "pages", amount: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const bad: unknown[] = [
       { allowance: "pages", amount: 0 }, { allowance: "pages", amount: -5 }, { allowance: "pages", amount: 1.5 },
       { allowance: "pages", amount: 1_000_001 }, { allowance: "pages", amount: "1" }, { allowance: "pages", amount: Number.NaN },
@@ -128,7 +128,7 @@ describe("plan changes", () => {
   it("refuses an unknown plan or account and changes nothing", async () => {
     const { id } = await open("pro");
     await expect(changePlan(database.db, id, "platinum")).rejects.toMatchObject({ code: "INVALID_INPUT" });
-    await expect(changePlan(database.db, 424242n, "pro")).rejects.toMatchObject({ code: "ACCOUNT_NOT_FOUND" });
+    await expect(changePlan(database.db, 424242n, "pro")).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await remaining(id)).toMatchObject({ plan: "pro", next_plan: null });
   });
 

@@ -27,8 +27,11 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_lease_idx ON public.scheduled_jobs USING btree (lease_expires_at) WHERE (status = 'running'::job_status)",
 };
 
-/** CHECK constraints (Prisma cannot express them): each is named and its definition pinned. */
+/** CHECK constraints (schema.prisma cannot express them): each is named and its definition pinned. */
 const CHECK_CONSTRAINTS: Record<string, string> = {
+  bookings_price_minor_check: "CHECK ((price_minor > 0))",
+  bids_price_minor_check: "CHECK ((price_minor > 0))",
+  ledger_entries_amount_minor_check: "CHECK ((amount_minor > 0))",
   quota_accounts_allowances_not_negative:
     "CHECK (((pages >= 0) AND (questions >= 0) AND (questions_gpt4 >= 0) AND (documents >= 0)))",
 };
@@ -238,14 +241,14 @@ describe("migrations match prisma/schema.prisma", () => {
         { name: "_prisma_migrations_pkey", table: PRISMA_MIGRATIONS_TABLE, columns: ["id"] },
       ]),
     );
-    const checks = rows.filter((row) => row.type === "c");
-    expect(checks.map((row) => row.name).sort()).toEqual(Object.keys(CHECK_CONSTRAINTS).sort());
+    const checks = rows.filter((row) => row.type === "c").map((row) => row.name);
+    expect(checks).toEqual(Object.keys(CHECK_CONSTRAINTS).sort());
     for (const [name, definition] of Object.entries(CHECK_CONSTRAINTS)) {
       const { rows: found } = await client.query<{ definition: string }>(
         `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1`,
         [name],
       );
-      expect(found.map((row) => row.definition), name).toEqual([definition]);
+      expect(found).toEqual([{ definition }]);
     }
     expect(rows.filter((row) => row.type !== "f" && row.type !== "p" && row.type !== "c")).toEqual([]);
   });

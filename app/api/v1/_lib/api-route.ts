@@ -1,0 +1,166 @@
+// The /api/v1 route wrapper: a route file is `export const POST = apiRoute(endpoint, handler)`.
+// In order, before the handler runs: the API key (401), the acting party (400/403), the path and
+// query (400), then for a POST the JSON body (415/413/400) and the Idempotency-Key (400). The
+// handler calls one use case; its result is checked against the endpoint's response schema and
+// answered with the endpoint's status. Anything thrown becomes the one error envelope
+// `{ error: { code, message, issues? } }` through app/_lib/http-errors.ts; a 500 is logged with
+// its stack and answered without it.
+//
+// A POST runs in one transaction: the handler's use case joins it (UseCaseContext.db), and with
+// an Idempotency-Key the key's record is claimed first and the response written last, in the
+// same transaction (lib/api/idempotency.ts, docs/decisions/0013).
+//
+// Usage (other helpers: this is the whole contract):
+//
+//   // lib/api/v1/<area>.ts: the endpoint as data, also read by the OpenAPI document
+//   export const recordUsage = defineEndpoint({ operationId: "recordUsage", method: "post",
+//     path: "/accounts/{accountId}/usage", parties: [], params: z.object({ accountId: idParam("…") }),
+//     body: RecordUsageBody, response: UsageView, successStatus: 200, summary: "…", tag: "Quotas" });
+//   // and list it in lib/api/v1/endpoints.ts
+//
+//   // app/api/v1/accounts/[accountId]/usage/route.ts: wiring only
+//   export const POST = apiRoute(recordUsage, ({ db, params, body, now }) =>
+//     consumeAllowance({ db, now }, { accountId: params.accountId, ...body }));
+//
+// Throw DulyError (domain) or ApiError (lib/api/errors.ts) to refuse; both map to the envelope.
+import type { z } from "zod";
+import { getDb, type Db, type Tx } from "@/lib/db/client.ts";
+import { actingPartyOf, partyLabel, requireParty, type ActingParty } from "@/lib/api/acting-party.ts";
+import { NoBody, type Endpoint } from "@/lib/api/endpoint.ts";
+import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
+import {
+  claimIdempotencyKey,
+  parseIdempotencyKey,
+  recordIdempotentResponse,
+  type StoredResponse,
+} from "@/lib/api/idempotency.ts";
+import { readJsonBody } from "@/lib/api/json-body.ts";
+import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
+import { httpErrorOf } from "@/app/_lib/http-errors.ts";
+import { timeTravelEnabled } from "@/app/_lib/search-params.ts";
+
+export interface ApiContext<E extends Endpoint> {
+  /** A POST's transaction (the use case joins it), or the client for a GET. */
+  db: Db | Tx;
+  /** The customer or chef the request acts for (always set when the endpoint names parties). */
+  party: E["parties"] extends readonly [] ? ActingParty | undefined : Extract<ActingParty, { kind: E["parties"][number] }>;
+  params: OutputOf<E["params"]>;
+  query: OutputOf<E["query"]>;
+  /** The parsed body (a POST without a body schema gets `{}`). */
+  body: OutputOf<E["body"]>;
+  /** The request's instant: the wall clock, or X-Duly-Now when the server time-travels. */
+  now: Date;
+  apiKey: AuthenticatedKey;
+}
+
+/** What a part's schema parses to; `{}` for a part the endpoint does not declare. */
+type OutputOf<Schema> = [NonNullable<Schema>] extends [z.ZodType] ? ([Schema] extends [undefined] ? Record<string, never> : z.output<NonNullable<Schema>>) : Record<string, never>;
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type ApiHandler<E extends Endpoint> = (context: ApiContext<E>) => Promise<z.input<E["response"]>>;
+
+const noStore = { "Cache-Control": "no-store" } as const;
+
+/** Test seams: the transaction's timeout and how long a duplicate Idempotency-Key waits. */
+export const apiRouteLimits = { transactionTimeoutMs: 30_000, transactionMaxWaitMs: 10_000, idempotencyWaitMs: 10_000 };
+
+/** An error envelope response (for routes outside apiRoute, such as the catch-all 404). */
+export function apiErrorResponse(error: unknown, request?: Request): Response {
+  const { status, code, message, issues } = httpErrorOf(error);
+  if (status >= 500) {
+    console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
+  }
+  return Response.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status, headers: noStore });
+}
+
+function inputError(where: "params" | "query" | "body", error: z.ZodError): ApiError {
+  const issues: InputIssue[] = error.issues.map((issue) => ({
+    path: [where, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
+    message: issue.code === "unrecognized_keys" ? `unknown key(s): ${issue.keys.join(", ")}` : issue.message,
+  }));
+  const summary = issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+  return new ApiError(ApiErrorCode.InvalidInput, summary, issues);
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, where: "params" | "query" | "body"): unknown {
+  if (!schema) return {};
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw inputError(where, parsed.error);
+  return parsed.data;
+}
+
+/** X-Duly-Now moves the request's clock only on a time-travelling server (demo, e2e). */
+function requestNow(request: Request): Date {
+  const header = request.headers.get("x-duly-now");
+  if (header === null || !timeTravelEnabled()) return new Date();
+  const at = new Date(header);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(header) || Number.isNaN(at.getTime())) {
+    throw new ApiError(ApiErrorCode.InvalidInput, "X-Duly-Now must be an ISO instant such as 2026-12-01T09:00:00Z");
+  }
+  return at;
+}
+
+function queryRecord(url: URL): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    record[key] = values.length === 1 ? values[0] : values;
+  }
+  return record;
+}
+
+function jsonResponse(stored: StoredResponse, replayed: boolean): Response {
+  return new Response(stored.body, {
+    status: stored.status,
+    headers: { "Content-Type": "application/json", ...noStore, ...(replayed ? { "Idempotent-Replayed": "true" } : {}) },
+  });
+}
+
+export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>) {
+  const operation = `${endpoint.method.toUpperCase()} /api/v1${endpoint.path}`;
+  return async (request: Request, routeContext: RouteContext): Promise<Response> => {
+    try {
+      const db = getDb();
+      const apiKey = await authenticateApiKey(db, request.headers.get("authorization"));
+      const party = requireParty(actingPartyOf(apiKey, request.headers.get("x-acting-as")), endpoint.parties, operation);
+      const url = new URL(request.url);
+      const params = parsePart(endpoint.params, await routeContext.params, "params");
+      const query = parsePart(endpoint.query, queryRecord(url), "query");
+      const now = requestNow(request);
+
+      const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
+        const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
+        const result = await handler(context);
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`${operation}: the response does not fit its documented schema: ${checked.error.message}`);
+        }
+        return { status: endpoint.successStatus, body: JSON.stringify(checked.data) };
+      };
+
+      if (endpoint.method === "get") return jsonResponse(await answer(db, {}), false);
+
+      const rawBody = await readJsonBody(request, endpoint.body ? {} : { emptyIs: {} });
+      const body = parsePart(endpoint.body ?? NoBody, rawBody, "body");
+      const idempotencyKey = parseIdempotencyKey(request.headers.get("idempotency-key"));
+      const outcome = await db.$transaction(
+        async (tx) => {
+          if (idempotencyKey === undefined) return { response: await answer(tx, body), replayed: false };
+          const claim = await claimIdempotencyKey(
+            tx,
+            { apiKeyId: apiKey.id, key: idempotencyKey, method: request.method, path: url.pathname, actingAs: party ? partyLabel(party) : "", body: rawBody },
+            apiRouteLimits.idempotencyWaitMs,
+          );
+          if (claim.kind === "replay") return { response: claim.response, replayed: true };
+          const response = await answer(tx, body);
+          await recordIdempotentResponse(tx, claim.recordId, response);
+          return { response, replayed: false };
+        },
+        { timeout: apiRouteLimits.transactionTimeoutMs, maxWait: apiRouteLimits.transactionMaxWaitMs },
+      );
+      return jsonResponse(outcome.response, outcome.replayed);
+    } catch (error) {
+      return apiErrorResponse(error, request);
+    }
+  };
+}

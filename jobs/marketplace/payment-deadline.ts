@@ -1,0 +1,6 @@
+// The customer's payment deadline: an unpaid accepted booking is cancelled.
+import { paymentDeadline, cancelUnpaidBooking, systemActor, withHandler } from "../../lib/marketplace/index.ts";
+
+export const paymentDeadlineJob = withHandler(paymentDeadline, async ({ tx, payload, now }) => {
+  await cancelUnpaidBooking({ db: tx, actor: systemActor("payment-deadline"), now }, payload);
+});

@@ -1,0 +1,60 @@
+// Who a request acts for (docs/decisions/0012). An `app` key (the marketplace's own web and
+// mobile back ends) acts for the customer or chef its caller signed in, named per request in
+// `X-Acting-As: customer:42` / `chef:7`; a `customer` or `chef` key is bound to one party and
+// acts as it (X-Acting-As may repeat it, nothing else). The shape is the marketplace's Actor
+// (lib/marketplace/actor.ts), so routes hand it to use cases as it is.
+import { ApiError, ApiErrorCode } from "./errors.ts";
+import type { AuthenticatedKey } from "./keys/api-keys.ts";
+
+export type ActingParty = { kind: "customer"; customerId: number } | { kind: "chef"; chefId: number };
+export type PartyKind = ActingParty["kind"];
+
+const INT4_MAX = 2_147_483_647;
+const HEADER_PATTERN = /^(customer|chef):([1-9][0-9]{0,9})$/;
+
+/** Parses `customer:<id>` / `chef:<id>`; undefined when the header is absent. */
+export function parseActingAs(header: string | null): ActingParty | undefined {
+  if (header === null) return undefined;
+  const match = HEADER_PATTERN.exec(header.trim());
+  const id = match ? Number(match[2]) : NaN;
+  if (!match || id > INT4_MAX) {
+    throw new ApiError(ApiErrorCode.InvalidActingAs, "X-Acting-As must be customer:<id> or chef:<id> (a positive integer id)");
+  }
+  return match[1] === "customer" ? { kind: "customer", customerId: id } : { kind: "chef", chefId: id };
+}
+
+function partyOfBoundKey(key: AuthenticatedKey): ActingParty | undefined {
+  if (key.scope === "customer" && key.partyId !== undefined) return { kind: "customer", customerId: key.partyId };
+  if (key.scope === "chef" && key.partyId !== undefined) return { kind: "chef", chefId: key.partyId };
+  return undefined;
+}
+
+export const partyLabel = (party: ActingParty): string =>
+  party.kind === "customer" ? `customer:${party.customerId}` : `chef:${party.chefId}`;
+
+/**
+ * The party a request acts for, from its key and X-Acting-As header; undefined when an app key
+ * sent no header (a route that needs a party then refuses with ACTING_AS_REQUIRED).
+ */
+export function actingPartyOf(key: AuthenticatedKey, header: string | null): ActingParty | undefined {
+  const named = parseActingAs(header);
+  if (key.scope === "app") return named;
+  const bound = partyOfBoundKey(key);
+  if (!bound) throw new ApiError(ApiErrorCode.Internal, `API key ${key.prefix} is bound to no party`);
+  if (named && partyLabel(named) !== partyLabel(bound)) {
+    throw new ApiError(ApiErrorCode.ActingAsForbidden, `API key ${key.prefix} acts only as ${partyLabel(bound)}, not ${partyLabel(named)}`);
+  }
+  return bound;
+}
+
+/** Refuses unless a party of one of `kinds` acts; `kinds` empty means the route acts for no party. */
+export function requireParty(party: ActingParty | undefined, kinds: readonly PartyKind[], operation: string): ActingParty | undefined {
+  if (kinds.length === 0) return party;
+  if (party === undefined) {
+    throw new ApiError(ApiErrorCode.ActingAsRequired, `${operation} acts for a ${kinds.join(" or ")}: send X-Acting-As: ${kinds[0]}:<id>`);
+  }
+  if (!kinds.includes(party.kind)) {
+    throw new ApiError(ApiErrorCode.ActingAsForbidden, `${operation} is for a ${kinds.join(" or ")}, not ${partyLabel(party)}`);
+  }
+  return party;
+}

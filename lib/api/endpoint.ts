@@ -1,0 +1,88 @@
+// An endpoint of /api/v1 as data: method, path, who may call it, and the zod schemas of its
+// path, query, body and response. The route file wires it to a use case
+// (app/api/v1/_lib/api-route.ts parses and authorises by it), and the OpenAPI document is
+// generated from the same objects (lib/api/openapi.ts), so the reference cannot drift from
+// what the routes accept.
+import { z } from "zod";
+import type { PartyKind } from "./acting-party.ts";
+
+export type HttpMethod = "get" | "post";
+
+export interface Endpoint<
+  Parties extends readonly PartyKind[] = readonly PartyKind[],
+  Params extends z.ZodObject = z.ZodObject,
+  Query extends z.ZodObject = z.ZodObject,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  /** Unique, camelCase: the OpenAPI operationId. */
+  operationId: string;
+  method: HttpMethod;
+  /** Under /api/v1, OpenAPI style: `/bookings/{bookingId}/accept`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /**
+   * Who the request must act for (X-Acting-As or a bound key): empty when it acts for no
+   * customer or chef (an app key's own call, such as recording an account's usage).
+   */
+  parties: Parties;
+  params?: Params;
+  query?: Query;
+  /** POST only. Omitted: the POST takes no body (an empty body or `{}`). */
+  body?: Body;
+  response: Response;
+  /** 201 when the POST creates a record, else 200. */
+  successStatus: 200 | 201;
+  /** Refusals the use case may answer besides the API's own (listed in the reference). */
+  errors?: readonly EndpointError[];
+}
+
+export interface EndpointError {
+  status: number;
+  code: string;
+  when: string;
+}
+
+export function defineEndpoint<
+  const Parties extends readonly PartyKind[],
+  Params extends z.ZodObject,
+  Query extends z.ZodObject,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+>(endpoint: Endpoint<Parties, Params, Query, Body, Response>): Endpoint<Parties, Params, Query, Body, Response> {
+  if (endpoint.method === "get" && endpoint.body) throw new Error(`${endpoint.operationId}: a GET has no body`);
+  const named = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+  const declared = Object.keys(endpoint.params?.shape ?? {}).sort();
+  if (named.join() !== declared.join()) {
+    throw new Error(`${endpoint.operationId}: path parameters {${named.join(", ")}} do not match params (${declared.join(", ")})`);
+  }
+  return endpoint;
+}
+
+/** A record id in a path: a positive 32-bit integer, as the marketplace's tables use. */
+export const idParam = (description: string) =>
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, { error: "must be a positive integer id" })
+    .transform(Number)
+    .pipe(z.number().int().max(2_147_483_647, { error: "is larger than any id" }))
+    .meta({ description, example: "42" });
+
+/** The body of a POST that takes no input: nothing, or an empty object. */
+export const NoBody = z.object({}).strict();
+
+/** The error envelope every refusal answers with. */
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Machine-readable; docs/api.md lists them all.", example: "INVALID_STATE" }),
+      message: z.string().meta({ description: "For a person: what is wrong and what to do." }),
+      issues: z
+        .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+        .optional()
+        .meta({ description: "With INVALID_INPUT: each problem and where (`body.price`, `params.bookingId`)." }),
+    }),
+  })
+  .meta({ id: "Error" });

@@ -1,0 +1,142 @@
+// The OpenAPI 3.1 document of /api/v1, generated from the endpoints' own zod schemas (the ones
+// the routes parse with) by @asteasolutions/zod-to-openapi: nothing here is hand-written JSON
+// Schema, so the reference cannot say something the routes do not do. Served at
+// /api/v1/openapi.json and rendered at /api/v1/docs.
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ErrorEnvelope, type Endpoint, type EndpointError } from "./endpoint.ts";
+import { ApiErrorCode, apiErrorStatus } from "./errors.ts";
+
+export interface DocumentInfo {
+  title: string;
+  version: string;
+  description: string;
+}
+
+const api = (code: ApiErrorCode, when: string): EndpointError => ({ status: apiErrorStatus[code], code, when });
+
+/** The API's own refusals that apply to an endpoint, from its shape. */
+function edgeErrors(endpoint: Endpoint): EndpointError[] {
+  const errors = [
+    api(ApiErrorCode.Unauthenticated, "no API key, or not a valid one"),
+    api(ApiErrorCode.ApiKeyRevoked, "the API key was revoked"),
+    api(ApiErrorCode.InvalidActingAs, "X-Acting-As is not customer:<id> or chef:<id>"),
+  ];
+  if (endpoint.parties.length > 0) {
+    errors.push(
+      api(ApiErrorCode.ActingAsRequired, "an app key sent no X-Acting-As"),
+      api(ApiErrorCode.ActingAsForbidden, `the request does not act for a ${endpoint.parties.join(" or ")}, or a bound key named another party`),
+    );
+  }
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.method === "post") {
+    errors.push(api(ApiErrorCode.InvalidInput, "the path, query or body does not fit the schema (`issues` says where)"));
+  }
+  if (endpoint.method === "post") {
+    errors.push(
+      api(ApiErrorCode.InvalidJson, "the body is not JSON"),
+      api(ApiErrorCode.PayloadTooLarge, "the body is over 64 KiB"),
+      api(ApiErrorCode.UnsupportedMediaType, "the Content-Type is not application/json"),
+      api(ApiErrorCode.InvalidIdempotencyKey, "the Idempotency-Key is not 1-255 printable ASCII characters"),
+      api(ApiErrorCode.IdempotencyKeyReused, "the Idempotency-Key was used for a different request"),
+      api(ApiErrorCode.IdempotencyKeyInProgress, "the first request with this Idempotency-Key is still running"),
+    );
+  }
+  return errors;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthenticated",
+  403: "Forbidden",
+  404: "Not found",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "Unprocessable",
+  429: "Too many requests",
+  503: "Unavailable",
+};
+
+function errorResponses(endpoint: Endpoint) {
+  const byStatus = new Map<number, EndpointError[]>();
+  for (const error of [...edgeErrors(endpoint), ...(endpoint.errors ?? [])]) {
+    byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, errors]) => [
+        status,
+        {
+          description: `${STATUS_TEXT[status] ?? "Refused"}: ${errors.map((error) => `\`${error.code}\` ${error.when}`).join("; ")}.`,
+          content: { "application/json": { schema: ErrorEnvelope } },
+        },
+      ]),
+  );
+}
+
+const actingAsHeader = z
+  .string()
+  .regex(/^(customer|chef):[1-9][0-9]{0,9}$/)
+  .meta({
+    description:
+      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). A `customer` or `chef` key acts as its own party; this may only repeat it.",
+    example: "customer:1",
+  });
+const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/)
+  .meta({
+    description: "Makes the POST safe to retry: the first response is stored with the effect and replayed (with `Idempotent-Replayed: true`) for the same key and body. A UUID is a good choice.",
+    example: "0b5c6a0e-5d8a-4f2e-9f57-2f1d7d3b2c11",
+  });
+
+export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: DocumentInfo) {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key: `Authorization: Bearer duly_…`. Create one with `npm run apikey:create` (docs/api.md).",
+  });
+  for (const endpoint of endpoints) {
+    const headers = z.object({
+      // Required with an app key on a route for a party; a bound key may leave it out.
+      "X-Acting-As": actingAsHeader.optional(),
+      ...(endpoint.method === "post" ? { "Idempotency-Key": idempotencyKeyHeader.optional() } : {}),
+    });
+    registry.registerPath({
+      method: endpoint.method,
+      path: endpoint.path,
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      description: [
+        endpoint.description,
+        endpoint.parties.length > 0 ? `Acts for a ${endpoint.parties.join(" or ")}.` : undefined,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      tags: [endpoint.tag],
+      security: [{ [bearer.name]: [] }],
+      request: {
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { query: endpoint.query } : {}),
+        headers,
+        ...(endpoint.body ? { body: { required: true, content: { "application/json": { schema: endpoint.body } } } } : {}),
+      },
+      responses: {
+        [endpoint.successStatus]: {
+          description: endpoint.successStatus === 201 ? "Created" : "OK",
+          content: { "application/json": { schema: endpoint.response } },
+        },
+        ...errorResponses(endpoint),
+      },
+    });
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: { ...info },
+    servers: [{ url: "/api/v1", description: "This server" }],
+  });
+}

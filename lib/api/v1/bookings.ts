@@ -1,0 +1,130 @@
+// The bookings endpoints of /api/v1: the marketplace's use cases' own input schemas (less the
+// id, which is in the path) and views, described for the OpenAPI document.
+import { z } from "zod";
+import {
+  acceptBookingInput,
+  bookingDetailView,
+  bookingView,
+  cancelBookingInput,
+  declineBookingInput,
+  moveEventInput,
+  payBookingInput,
+  requestBookingInput,
+} from "../../marketplace/index.ts";
+import { defineEndpoint, idParam } from "../endpoint.ts";
+import { domainInput, invalidState, notAllowed, notFound } from "./marketplace-errors.ts";
+
+export const Booking = bookingView.meta({ id: "Booking" });
+export const BookingDetail = bookingDetailView.meta({
+  id: "BookingDetail",
+  description: "A booking with its disputes, ledger entries, money (charged = paid out + refunded + held) and upcoming deadlines.",
+});
+const bookingParams = z.object({ bookingId: idParam("The booking's id") });
+const notYours = notAllowed("the booking is another customer's or chef's");
+
+export const requestBookingEndpoint = defineEndpoint({
+  operationId: "requestBooking",
+  method: "post",
+  path: "/bookings",
+  summary: "Request a booking from a chef",
+  description: "The chef has the policy's time (24 h by default) to accept, or the request expires.",
+  tag: "Bookings",
+  parties: ["customer"],
+  body: requestBookingInput.meta({ id: "RequestBooking" }),
+  response: Booking,
+  successStatus: 201,
+  errors: [notFound("chef or customer"), domainInput("the event is sooner than the minimum notice, or the time zone is unknown")],
+});
+
+export const getBookingEndpoint = defineEndpoint({
+  operationId: "getBooking",
+  method: "get",
+  path: "/bookings/{bookingId}",
+  summary: "A booking with its upcoming deadlines and ledger",
+  tag: "Bookings",
+  parties: ["customer", "chef"],
+  params: bookingParams,
+  response: BookingDetail,
+  successStatus: 200,
+  errors: [notFound("booking"), notYours],
+});
+
+export const acceptBookingEndpoint = defineEndpoint({
+  operationId: "acceptBooking",
+  method: "post",
+  path: "/bookings/{bookingId}/accept",
+  summary: "Accept a booking request (the chef)",
+  description: "The customer then has the policy's time (12 h by default) to pay. No body (or `{}`).",
+  tag: "Bookings",
+  parties: ["chef"],
+  params: bookingParams,
+  body: acceptBookingInput.omit({ bookingId: true }).meta({ id: "AcceptBooking" }),
+  response: Booking,
+  successStatus: 200,
+  errors: [notFound("booking"), notYours, invalidState("the booking is not `requested`, or its answer deadline passed")],
+});
+
+export const declineBookingEndpoint = defineEndpoint({
+  operationId: "declineBooking",
+  method: "post",
+  path: "/bookings/{bookingId}/decline",
+  summary: "Decline a booking request (the chef)",
+  tag: "Bookings",
+  parties: ["chef"],
+  params: bookingParams,
+  body: declineBookingInput.omit({ bookingId: true }).meta({ id: "DeclineBooking" }),
+  response: Booking,
+  successStatus: 200,
+  errors: [notFound("booking"), notYours, invalidState("the booking is not `requested`")],
+});
+
+export const payBookingEndpoint = defineEndpoint({
+  operationId: "payBooking",
+  method: "post",
+  path: "/bookings/{bookingId}/pay",
+  summary: "Record the customer's payment",
+  description:
+    "The payment provider captured the price: records a `charge`, and schedules the event's close. `paymentKey` is the provider's idempotency key for the capture: the same key and amount again changes nothing.",
+  tag: "Bookings",
+  parties: ["customer"],
+  params: bookingParams,
+  body: payBookingInput.omit({ bookingId: true }).meta({ id: "PayBooking" }),
+  response: Booking,
+  successStatus: 200,
+  errors: [
+    notFound("booking"),
+    notYours,
+    invalidState("the booking is not `accepted` (e.g. declined or expired), or its payment deadline passed"),
+    domainInput("the amount or currency is not the booking's price"),
+    { status: 409, code: "IDEMPOTENCY_CONFLICT", when: "the paymentKey already recorded a different movement" },
+  ],
+});
+
+export const moveEventEndpoint = defineEndpoint({
+  operationId: "moveEvent",
+  method: "post",
+  path: "/bookings/{bookingId}/move",
+  summary: "Move the event (its deadlines move with it)",
+  tag: "Bookings",
+  parties: ["customer"],
+  params: bookingParams,
+  body: moveEventInput.omit({ bookingId: true }).meta({ id: "MoveEvent" }),
+  response: Booking,
+  successStatus: 200,
+  errors: [notFound("booking"), notYours, invalidState("the event is past or the booking has ended"), domainInput("the new time is sooner than the minimum notice")],
+});
+
+export const cancelBookingEndpoint = defineEndpoint({
+  operationId: "cancelBooking",
+  method: "post",
+  path: "/bookings/{bookingId}/cancel",
+  summary: "Cancel a booking (refund per the policy)",
+  description: "Cancels its deadlines; a paid booking is refunded as the policy says (in full with enough notice, else partly).",
+  tag: "Bookings",
+  parties: ["customer", "chef"],
+  params: bookingParams,
+  body: cancelBookingInput.omit({ bookingId: true }).meta({ id: "CancelBooking" }),
+  response: Booking,
+  successStatus: 200,
+  errors: [notFound("booking"), notYours, invalidState("the booking has ended or its event has started")],
+});

@@ -1,0 +1,31 @@
+// Every endpoint of /api/v1. The OpenAPI document lists exactly these, and a test checks that
+// each has its route file under app/api/v1 and that no route file is missing here.
+import type { Endpoint } from "../endpoint.ts";
+import { getAuctionEndpoint, placeBidEndpoint, postAuctionEndpoint } from "./auctions.ts";
+import {
+  acceptBookingEndpoint,
+  cancelBookingEndpoint,
+  declineBookingEndpoint,
+  getBookingEndpoint,
+  moveEventEndpoint,
+  payBookingEndpoint,
+  requestBookingEndpoint,
+} from "./bookings.ts";
+import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
+import { getMe } from "./me.ts";
+
+export const v1Endpoints: readonly Endpoint[] = [
+  getMe,
+  requestBookingEndpoint,
+  getBookingEndpoint,
+  acceptBookingEndpoint,
+  declineBookingEndpoint,
+  payBookingEndpoint,
+  moveEventEndpoint,
+  cancelBookingEndpoint,
+  openDisputeEndpoint,
+  replyToDisputeEndpoint,
+  postAuctionEndpoint,
+  getAuctionEndpoint,
+  placeBidEndpoint,
+];

@@ -1,0 +1,39 @@
+// A chef bids on an open auction (bidding again replaces their bid). The auction's row is read
+// FOR SHARE: a close running at the same moment (an UPDATE of that row) waits for this bid to
+// commit and then sees it, or this bid waits for the close and is refused.
+import { z } from "zod";
+import { DulyError, ErrorCode } from "../../errors.ts";
+import { requireActor } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
+import { amountMinor, recordId } from "../inputs.ts";
+import { notFound, refuseTransition } from "../transitions.ts";
+import { toBidView, type BidView } from "../views.ts";
+
+export const placeBidInput = z.strictObject({ auctionId: recordId, priceMinor: amountMinor });
+export type PlaceBidInput = z.input<typeof placeBidInput>;
+
+export async function placeBid(context: UseCaseContext, input: PlaceBidInput): Promise<BidView> {
+  const { actor } = context;
+  const now = checkNow(context.now);
+  requireActor(actor, ["chef"], "bidding");
+  const bid = parseInput(placeBidInput, input, "place bid");
+  return inTransaction(context.db, async (tx) => {
+    const [auction] = await tx.$queryRaw<Array<{ status: string; closes_at: Date; max_price_minor: number; currency: string }>>`
+      SELECT status::text AS status, closes_at, max_price_minor, currency FROM auctions WHERE id = ${bid.auctionId} FOR SHARE`;
+    if (!auction) notFound(`auction ${bid.auctionId}`);
+    if (auction.status !== "open") refuseTransition(`auction ${bid.auctionId}`, auction.status, "bidding", ["open"]);
+    if (now >= auction.closes_at) {
+      throw new DulyError(ErrorCode.InvalidState, `auction ${bid.auctionId} is open but stopped taking bids at ${auction.closes_at.toISOString()}`);
+    }
+    if (bid.priceMinor > auction.max_price_minor) {
+      throw new DulyError(ErrorCode.InvalidInput, `the bid ${bid.priceMinor} is above the auction's maximum ${auction.max_price_minor} ${auction.currency}`);
+    }
+    if (!(await tx.chef.findUnique({ where: { id: actor.chefId } }))) notFound(`chef ${actor.chefId}`);
+    const placed = await tx.bid.upsert({
+      where: { auctionId_chefId: { auctionId: bid.auctionId, chefId: actor.chefId } },
+      create: { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, createdAt: now },
+      update: { priceMinor: bid.priceMinor, createdAt: now },
+    });
+    return toBidView(placed);
+  });
+}

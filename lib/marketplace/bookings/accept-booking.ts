@@ -1,0 +1,40 @@
+// The chef accepts a request before its deadline: the accept deadline is cancelled and the
+// customer's payment deadline scheduled, in the transaction that accepts.
+import { z } from "zod";
+import { cancelForSubject } from "../../scheduler/index.ts";
+import { actorLabel } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
+import { recordId } from "../inputs.ts";
+import { paymentDeadline, scheduleDeadline } from "../job-declarations.ts";
+import { subjectOf } from "../subjects.ts";
+import { refuseTransition } from "../transitions.ts";
+import { toBookingView, type BookingView } from "../views.ts";
+import { loadBooking, requireParty, requireTransition, transitionBooking } from "./booking-rows.ts";
+import { DulyError, ErrorCode } from "../../errors.ts";
+
+export const acceptBookingInput = z.strictObject({ bookingId: recordId });
+export type AcceptBookingInput = z.input<typeof acceptBookingInput>;
+
+export async function acceptBooking(context: UseCaseContext, input: AcceptBookingInput): Promise<BookingView> {
+  const now = checkNow(context.now);
+  const { bookingId } = parseInput(acceptBookingInput, input, "accept booking");
+  const policy = policyOf(context);
+  return inTransaction(context.db, async (tx) => {
+    const booking = await loadBooking(tx, bookingId);
+    requireParty(context.actor, booking, ["chef"], "accepting");
+    requireTransition(booking, "accept");
+    if (now >= booking.acceptBy) {
+      throw new DulyError(ErrorCode.InvalidState, `booking ${bookingId} is requested but its answer deadline passed at ${booking.acceptBy.toISOString()}`);
+    }
+    // Jobs before the booking row: a running deadline holds its job, then the booking (lock order).
+    await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: actorLabel(context.actor), reason: "accepted", now });
+    const payBy = new Date(now.getTime() + policy.payWithinMs);
+    const accepted = await transitionBooking(tx, booking, "accept", "requested", { acceptedAt: now, payBy });
+    if (!accepted) {
+      const current = await loadBooking(tx, bookingId);
+      refuseTransition(`booking ${bookingId}`, current.status, "accept", ["requested"]);
+    }
+    await scheduleDeadline(tx, paymentDeadline, { bookingId }, payBy);
+    return toBookingView(accepted);
+  });
+}

@@ -1,0 +1,78 @@
+// Reading a booking and changing its status the guarded way: the UPDATE's WHERE requires the
+// status the use case decided from (decision 0009's pattern, STYLE 3), so a change that lost a
+// race matches no row and is reported, never silently applied twice.
+import type { Tx } from "../../db/client.ts";
+import type { Booking, BookingStatus, Prisma } from "../../db/generated/client.ts";
+import { DulyError, ErrorCode } from "../../errors.ts";
+import type { Actor } from "../actor.ts";
+import { StaleRead } from "../context.ts";
+import { notFound, refuseTransition, type Transition } from "../transitions.ts";
+import { bookingTransitions, type BookingTransition } from "./booking-status.ts";
+
+export async function loadBooking(tx: Tx, bookingId: number): Promise<Booking> {
+  return (await tx.booking.findUnique({ where: { id: bookingId } })) ?? notFound(`booking ${bookingId}`);
+}
+
+/** Refuses (INVALID_STATE, naming the current status) unless `booking` may make this change. */
+export function requireTransition(booking: Booking, name: BookingTransition, action: string = name): void {
+  const { from } = bookingTransitions[name] as Transition<BookingStatus>;
+  if (!from.includes(booking.status)) refuseTransition(`booking ${booking.id}`, booking.status, action, from);
+}
+
+/**
+ * Makes the change if the booking is still `observed` (one of the transition's `from`), with
+ * `data`; returns the updated booking, or null when it no longer was.
+ */
+export async function transitionBooking(
+  tx: Tx,
+  booking: Pick<Booking, "id">,
+  name: BookingTransition,
+  observed: BookingStatus,
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+): Promise<Booking | null> {
+  const { from, to } = bookingTransitions[name] as Transition<BookingStatus>;
+  if (!from.includes(observed)) throw new Error(`transition ${name} does not apply to ${observed}`);
+  const { count } = await tx.booking.updateMany({
+    where: { id: booking.id, status: observed },
+    data: { ...data, status: to, updatedAt: new Date() },
+  });
+  return count === 1 ? tx.booking.findUniqueOrThrow({ where: { id: booking.id } }) : null;
+}
+
+/**
+ * As transitionBooking, for a use case that already wrote on the strength of `observed`: a
+ * booking that changed meanwhile is a StaleRead (the transaction is retried from the start).
+ */
+export async function transitionOrRetry(
+  tx: Tx,
+  booking: Pick<Booking, "id">,
+  name: BookingTransition,
+  observed: BookingStatus,
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+): Promise<Booking> {
+  const updated = await transitionBooking(tx, booking, name, observed, data);
+  if (updated) return updated;
+  const current = await loadBooking(tx, booking.id);
+  throw new StaleRead(`booking ${booking.id}`, current.status);
+}
+
+/** The booking's own parties (and operators) may see it; NOT_ALLOWED for anyone else. */
+export function requireParty(actor: Actor, booking: Booking, allowed: ReadonlyArray<Actor["kind"]>, action: string): void {
+  const ok =
+    allowed.includes(actor.kind) &&
+    (actor.kind === "operator" || actor.kind === "system" ||
+      (actor.kind === "customer" && actor.customerId === booking.customerId) ||
+      (actor.kind === "chef" && actor.chefId === booking.chefId));
+  if (!ok) {
+    const who = actor.kind === "customer" || actor.kind === "chef" ? `this ${actor.kind}` : actor.kind;
+    throw new DulyError(ErrorCode.NotAllowed, `${action} of booking ${booking.id} is for ${allowed.join(" or ")} of the booking; ${who} may not`);
+  }
+}
+
+/** Thrown by a deadline's use case when the deadline has not come (the event was moved): the job retries at its new time. */
+export class NotDueYet extends Error {
+  constructor(what: string, due: Date, now: Date) {
+    super(`${what} is due at ${due.toISOString()}, not yet at ${now.toISOString()}`);
+    this.name = "NotDueYet";
+  }
+}

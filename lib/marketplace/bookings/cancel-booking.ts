@@ -1,0 +1,47 @@
+// Cancelling a booking before its event closes, by the customer, the chef or an operator. Its
+// jobs are cancelled in the same transaction. A paid booking is refunded per policy
+// (cancellationRefundMinor): a chef's or an operator's cancellation refunds everything; the
+// customer's refunds everything with enough notice, else the policy's share, and the rest is
+// paid to the chef. Afterwards nothing is held.
+import { z } from "zod";
+import { DulyError, ErrorCode } from "../../errors.ts";
+import { cancelForSubject } from "../../scheduler/index.ts";
+import { actorLabel } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
+import { recordId, text } from "../inputs.ts";
+import { ledgerKey } from "../ledger/ledger-keys.ts";
+import { moveMoney } from "../ledger/move-money.ts";
+import { cancellationRefundMinor } from "../policy.ts";
+import { subjectOf } from "../subjects.ts";
+import { toBookingView, type BookingView } from "../views.ts";
+import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "./booking-rows.ts";
+
+export const cancelBookingInput = z.strictObject({ bookingId: recordId, reason: text(500) });
+export type CancelBookingInput = z.input<typeof cancelBookingInput>;
+
+export async function cancelBooking(context: UseCaseContext, input: CancelBookingInput): Promise<BookingView> {
+  const now = checkNow(context.now);
+  const { bookingId, reason } = parseInput(cancelBookingInput, input, "cancel booking");
+  const policy = policyOf(context);
+  return inTransaction(context.db, async (tx) => {
+    const booking = await loadBooking(tx, bookingId);
+    requireParty(context.actor, booking, ["customer", "chef", "operator"], "cancelling");
+    requireTransition(booking, "cancel");
+    if (booking.status === "paid" && booking.eventAt <= now) {
+      throw new DulyError(ErrorCode.InvalidState, `booking ${bookingId}'s event started at ${booking.eventAt.toISOString()}; open a dispute instead`);
+    }
+    const by = actorLabel(context.actor);
+    await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: by, reason: `booking cancelled: ${reason}`.slice(0, 500), now });
+    const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { endedAt: now, endedBy: by, endReason: reason });
+    if (booking.status === "paid") {
+      const refundMinor = cancellationRefundMinor(policy, {
+        priceMinor: booking.priceMinor, eventAt: booking.eventAt, now, byCustomer: context.actor.kind === "customer",
+      });
+      const common = { bookingId, currency: booking.currency, actor: by, at: now };
+      if (refundMinor > 0) await moveMoney(tx, { ...common, kind: "refund", amountMinor: refundMinor, idempotencyKey: ledgerKey.refund(bookingId) });
+      const feeMinor = booking.priceMinor - refundMinor;
+      if (feeMinor > 0) await moveMoney(tx, { ...common, kind: "payout", amountMinor: feeMinor, idempotencyKey: ledgerKey.payout(bookingId) });
+    }
+    return toBookingView(cancelled);
+  });
+}

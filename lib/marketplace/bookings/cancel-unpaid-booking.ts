@@ -1,0 +1,26 @@
+// The customer did not pay in time: the accepted booking is cancelled. Run by the payment
+// deadline's job. Idempotent: a booking no longer accepted is left alone.
+import { z } from "zod";
+import { actorLabel, requireActor } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
+import type { DeadlineOutcome } from "../deadline-outcome.ts";
+import { recordId } from "../inputs.ts";
+import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+
+export const cancelUnpaidBookingInput = z.strictObject({ bookingId: recordId });
+export type CancelUnpaidBookingInput = z.input<typeof cancelUnpaidBookingInput>;
+
+export async function cancelUnpaidBooking(context: UseCaseContext, input: CancelUnpaidBookingInput): Promise<DeadlineOutcome> {
+  const now = checkNow(context.now);
+  requireActor(context.actor, ["system", "operator"], "cancelling an unpaid booking");
+  const { bookingId } = parseInput(cancelUnpaidBookingInput, input, "cancel unpaid booking");
+  return inTransaction(context.db, async (tx) => {
+    const booking = await loadBooking(tx, bookingId);
+    if (booking.status !== "accepted") return { acted: false, status: booking.status };
+    if (booking.payBy && booking.payBy > now) throw new NotDueYet(`booking ${bookingId}'s payment deadline`, booking.payBy, now);
+    const cancelled = await transitionBooking(tx, booking, "cancelUnpaid", "accepted", {
+      endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time",
+    });
+    return cancelled ? { acted: true, status: cancelled.status } : { acted: false, status: (await loadBooking(tx, bookingId)).status };
+  });
+}

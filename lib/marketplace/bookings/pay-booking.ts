@@ -1,0 +1,64 @@
+// The customer's payment was captured: the booking is paid, a `charge` is recorded, the payment
+// deadline is cancelled and the event's close scheduled at the event time, in one transaction.
+//
+// Shaped for a payment provider's webhook: it may call with its own idempotency key
+// (`paymentKey`, stored as the charge's key); calling again with the same key and amount
+// returns the same booking and records nothing (a retried webhook).
+import { z } from "zod";
+import { DulyError, ErrorCode } from "../../errors.ts";
+import { cancelForSubject } from "../../scheduler/index.ts";
+import { actorLabel } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
+import { amountMinor, currency, providerKey, recordId } from "../inputs.ts";
+import { closeEventJob, scheduleDeadline } from "../job-declarations.ts";
+import { ledgerKey } from "../ledger/ledger-keys.ts";
+import { moveMoney } from "../ledger/move-money.ts";
+import { subjectOf } from "../subjects.ts";
+import { refuseTransition } from "../transitions.ts";
+import { toBookingView, type BookingView } from "../views.ts";
+import { loadBooking, requireParty, requireTransition, transitionBooking } from "./booking-rows.ts";
+
+export const payBookingInput = z.strictObject({
+  bookingId: recordId,
+  /** What was captured: must be the booking's price, in its currency. */
+  amountMinor,
+  currency,
+  /** The payment provider's idempotency key for this capture (default: charge:booking:<id>). */
+  paymentKey: providerKey.optional(),
+});
+export type PayBookingInput = z.input<typeof payBookingInput>;
+
+export async function payBooking(context: UseCaseContext, input: PayBookingInput): Promise<BookingView> {
+  const now = checkNow(context.now);
+  const payment = parseInput(payBookingInput, input, "pay booking");
+  const idempotencyKey = payment.paymentKey ?? ledgerKey.charge(payment.bookingId);
+  return inTransaction(context.db, async (tx) => {
+    const booking = await loadBooking(tx, payment.bookingId);
+    // The customer, or the system/an operator relaying the provider's webhook.
+    requireParty(context.actor, booking, ["customer", "operator", "system"], "paying");
+    if (payment.amountMinor !== booking.priceMinor || payment.currency !== booking.currency) {
+      throw new DulyError(
+        ErrorCode.InvalidInput,
+        `booking ${booking.id} costs ${booking.priceMinor} ${booking.currency}, not ${payment.amountMinor} ${payment.currency}`,
+      );
+    }
+    // A retried webhook: this very charge is already recorded.
+    const replay = await tx.ledgerEntry.findUnique({ where: { idempotencyKey } });
+    if (replay && replay.bookingId === booking.id && replay.kind === "charge" && replay.amountMinor === payment.amountMinor) {
+      return toBookingView(booking);
+    }
+    requireTransition(booking, "pay");
+    if (booking.payBy && now >= booking.payBy) {
+      throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id} is accepted but its payment deadline passed at ${booking.payBy.toISOString()}`);
+    }
+    const by = actorLabel(context.actor);
+    await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
+    const paid = await transitionBooking(tx, booking, "pay", "accepted", { paidAt: now });
+    if (!paid) refuseTransition(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status, "pay", ["accepted"]);
+    await moveMoney(tx, {
+      bookingId: booking.id, kind: "charge", amountMinor: payment.amountMinor, currency: payment.currency, idempotencyKey, actor: by, at: now,
+    });
+    await scheduleDeadline(tx, closeEventJob, { bookingId: booking.id }, paid.eventAt);
+    return toBookingView(paid);
+  });
+}

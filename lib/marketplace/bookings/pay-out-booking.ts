@@ -1,0 +1,35 @@
+// After the dispute window the chef is paid everything held (`payout`, key payout:booking:<id>),
+// unless a dispute is open (opening one cancels this job, and the booking is no longer
+// completed). Run by the payout job, which runs alone in its transaction. Idempotent: the status
+// guard and the ledger's unique key each make a second run a no-op.
+import { z } from "zod";
+import { actorLabel, requireActor } from "../actor.ts";
+import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
+import type { DeadlineOutcome } from "../deadline-outcome.ts";
+import { recordId } from "../inputs.ts";
+import { ledgerKey } from "../ledger/ledger-keys.ts";
+import { balanceOf, moveMoney } from "../ledger/move-money.ts";
+import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { payoutDueAt } from "./complete-booking.ts";
+
+export const payOutBookingInput = z.strictObject({ bookingId: recordId });
+export type PayOutBookingInput = z.input<typeof payOutBookingInput>;
+
+export async function payOutBooking(context: UseCaseContext, input: PayOutBookingInput): Promise<DeadlineOutcome> {
+  const now = checkNow(context.now);
+  requireActor(context.actor, ["system", "operator"], "paying out a booking");
+  const { bookingId } = parseInput(payOutBookingInput, input, "pay out booking");
+  const policy = policyOf(context);
+  return inTransaction(context.db, async (tx) => {
+    const booking = await loadBooking(tx, bookingId);
+    if (booking.status !== "completed") return { acted: false, status: booking.status };
+    const due = payoutDueAt(booking.completedAt!, policy.payoutAfterMs);
+    if (due > now) throw new NotDueYet(`booking ${bookingId}'s payout`, due, now);
+    const by = actorLabel(context.actor);
+    const paidOut = await transitionBooking(tx, booking, "payOut", "completed", { endedAt: now, endedBy: by, endReason: "paid out after the dispute window" });
+    if (!paidOut) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
+    const { heldMinor } = await balanceOf(tx, bookingId);
+    await moveMoney(tx, { bookingId, kind: "payout", amountMinor: heldMinor, currency: booking.currency, idempotencyKey: ledgerKey.payout(bookingId), actor: by, at: now });
+    return { acted: true, status: paidOut.status };
+  });
+}

@@ -1,0 +1,77 @@
+// What every use case receives besides its input: the database (a client, or a transaction it
+// joins), who acts, and the instant it acts at (a request's clock, a tick's clock, a test's).
+import type { z } from "zod";
+import type { Db, Tx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
+import { describeIssues } from "../validation/describe-issues.ts";
+import type { Actor } from "./actor.ts";
+import { lifecyclePolicy, type LifecyclePolicy } from "./policy.ts";
+
+export interface UseCaseContext {
+  /**
+   * A client (the use case opens its own transaction) or a transaction (it joins it: a job
+   * handler's, or the API's when it records an Idempotency-Key with the effect).
+   */
+  db: Db | Tx;
+  actor: Actor;
+  now: Date;
+  /** The lifecycle's durations; default: this environment's (lifecyclePolicy()). */
+  policy?: LifecyclePolicy;
+}
+
+export function policyOf(context: UseCaseContext): LifecyclePolicy {
+  return context.policy ?? lifecyclePolicy();
+}
+
+/**
+ * Thrown inside a use case when the record changed between reading it and the guarded UPDATE
+ * that acts on what was read (e.g. a cancel that read "accepted" while the customer paid): the
+ * work done so far in the transaction assumed the old state, so the whole transaction is retried.
+ */
+export class StaleRead extends Error {
+  constructor(readonly record: string, readonly current: string) {
+    super(`${record} changed to ${current} while this was being done`);
+    this.name = "StaleRead";
+  }
+}
+
+const staleReadAttempts = 4;
+
+/**
+ * Runs `work` in a transaction: a new one on a client (retried from the start after a
+ * StaleRead), the caller's on a transaction (a StaleRead becomes INVALID_STATE: the caller's
+ * transaction must be retried by the caller).
+ */
+export async function inTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if ("$transaction" in db && typeof db.$transaction === "function") {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await (db as Db).$transaction(work, { timeout: 30_000, maxWait: 10_000 });
+      } catch (error) {
+        if (!(error instanceof StaleRead) || attempt >= staleReadAttempts) throw staleToState(error);
+      }
+    }
+  }
+  try {
+    return await work(db as Tx);
+  } catch (error) {
+    throw staleToState(error);
+  }
+}
+
+function staleToState(error: unknown): unknown {
+  if (!(error instanceof StaleRead)) return error;
+  return new DulyError(ErrorCode.InvalidState, `${error.record} changed to ${error.current} meanwhile; nothing was done, try again`);
+}
+
+/** Parses outside input; a bad one is INVALID_INPUT naming each problem, and nothing is written. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, useCase: string): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new DulyError(ErrorCode.InvalidInput, `${useCase}: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+export function checkNow(now: Date): Date {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new DulyError(ErrorCode.InvalidInput, "now must be a valid instant");
+  return now;
+}

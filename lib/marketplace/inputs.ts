@@ -1,0 +1,43 @@
+// The building blocks of the use cases' input schemas: what a booking id, an instant, a price,
+// a place look like when they come from outside. The API's OpenAPI document is generated from
+// the schemas built of these, so a limit here is a documented limit there.
+import { z } from "zod";
+
+/** A record id: a positive 32-bit integer (what SERIAL columns hold). */
+export const recordId = z.number().int().positive().max(2_147_483_647);
+
+/** An instant with an explicit offset (ISO 8601), e.g. "2027-06-12T18:00:00+02:00". */
+export const instant = z.iso.datetime({ offset: true, error: "expected an ISO 8601 instant with an offset, e.g. 2027-06-12T18:00:00Z" });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.includes("/") || zone === "UTC";
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone such as "Europe/Paris" (the event's own zone, for showing local time). */
+export const timeZone = z.string().min(1).max(64).refine(isTimeZone, { error: "expected an IANA time zone such as Europe/Paris" });
+
+/** Text a person typed: no control characters (NUL cannot be stored in PostgreSQL text). */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(max, `at most ${max} characters`)
+    .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), { error: "must not contain control characters" })
+    .refine((value) => value.isWellFormed(), { error: "must not contain lone surrogates" });
+
+/** Money in integer minor units (cents): at most 10,000,000.00. */
+export const amountMinor = z.number().int().positive().max(1_000_000_000);
+
+/** An ISO 4217 currency code. */
+export const currency = z.string().regex(/^[A-Z]{3}$/, "expected an ISO 4217 code such as EUR");
+
+export const email = z.email().max(200);
+
+/** An idempotency key from a payment provider: printable ASCII, at most 200 characters. */
+export const providerKey = z.string().regex(/^[\x21-\x7E]{1,200}$/, "printable ASCII without spaces, at most 200 characters");

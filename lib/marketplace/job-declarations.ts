@@ -1,0 +1,145 @@
+// The marketplace's job types as declarations: name, payload schema, version, retry, lease,
+// isolation, and how a job's key and subject follow from its payload. No handler here.
+//
+// Use cases (lib/) schedule jobs from these declarations; the catalogue (jobs/marketplace/*.ts)
+// gives each declaration its handler, which calls a use case. So imports keep one direction
+// (jobs -> lib, never lib -> jobs) and a use case never imports the handler of the job it
+// schedules (docs/decisions/0010-job-declarations.md). tests/unit/marketplace-catalogue.test.ts
+// checks that the catalogue holds exactly these declarations, unchanged.
+import { z } from "zod";
+import type { Tx } from "../db/client.ts";
+import {
+  defineJob, schedule, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
+} from "../scheduler/index.ts";
+import { subjectOf } from "./subjects.ts";
+
+export interface JobDeclaration<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  version: number;
+  payload: Schema;
+  retry: RetryPolicy;
+  leaseMs: number;
+  /** "alone" for every type that moves money (its transaction holds no other job's work). */
+  isolation: "group" | "alone";
+  /** The job's unique key, from its payload: one job per booking (or dispute, auction) per type. */
+  key: (payload: z.output<Schema>) => string;
+  subject: (payload: z.output<Schema>) => Subject;
+}
+
+const bookingPayload = z.object({ bookingId: z.number().int().positive() });
+const disputePayload = z.object({ disputeId: z.number().int().positive() });
+const auctionPayload = z.object({ auctionId: z.number().int().positive() });
+
+// Deadlines retry for a long time: a deadline that could not run is retried, never dropped.
+const deadlineRetry: RetryPolicy = { maxAttempts: 10, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000 };
+
+function declare<Schema extends z.ZodType>(
+  declaration: Omit<JobDeclaration<Schema>, "version" | "retry" | "leaseMs"> & Partial<Pick<JobDeclaration<Schema>, "version" | "retry" | "leaseMs">>,
+): JobDeclaration<Schema> {
+  return { version: 1, retry: deadlineRetry, leaseMs: 15_000, ...declaration };
+}
+
+/** Key helpers: `<job type>:<subject type>:<id>`, one per job type. */
+const keyOf = (type: string, subject: Subject) => `${type}:${subject.type}:${subject.id}`;
+
+export const acceptDeadline = declare({
+  name: "marketplace.booking.accept-deadline",
+  payload: bookingPayload,
+  isolation: "group",
+  key: ({ bookingId }) => keyOf("marketplace.booking.accept-deadline", subjectOf.booking(bookingId)),
+  subject: ({ bookingId }) => subjectOf.booking(bookingId),
+});
+
+export const paymentDeadline = declare({
+  name: "marketplace.booking.payment-deadline",
+  payload: bookingPayload,
+  isolation: "group",
+  key: ({ bookingId }) => keyOf("marketplace.booking.payment-deadline", subjectOf.booking(bookingId)),
+  subject: ({ bookingId }) => subjectOf.booking(bookingId),
+});
+
+export const closeEventJob = declare({
+  name: "marketplace.booking.close-event",
+  payload: bookingPayload,
+  isolation: "group",
+  key: ({ bookingId }) => keyOf("marketplace.booking.close-event", subjectOf.booking(bookingId)),
+  subject: ({ bookingId }) => subjectOf.booking(bookingId),
+});
+
+export const completeBookingJob = declare({
+  name: "marketplace.booking.complete",
+  payload: bookingPayload,
+  isolation: "group",
+  key: ({ bookingId }) => keyOf("marketplace.booking.complete", subjectOf.booking(bookingId)),
+  subject: ({ bookingId }) => subjectOf.booking(bookingId),
+});
+
+export const payoutJob = declare({
+  name: "marketplace.booking.payout",
+  payload: bookingPayload,
+  isolation: "alone",
+  key: ({ bookingId }) => keyOf("marketplace.booking.payout", subjectOf.booking(bookingId)),
+  subject: ({ bookingId }) => subjectOf.booking(bookingId),
+});
+
+export const disputeReplyDeadline = declare({
+  name: "marketplace.dispute.reply-deadline",
+  payload: disputePayload,
+  isolation: "alone", // refunds the customer
+  key: ({ disputeId }) => keyOf("marketplace.dispute.reply-deadline", subjectOf.dispute(disputeId)),
+  subject: ({ disputeId }) => subjectOf.dispute(disputeId),
+});
+
+export const closeAuctionJob = declare({
+  name: "marketplace.auction.close",
+  payload: auctionPayload,
+  isolation: "group",
+  key: ({ auctionId }) => keyOf("marketplace.auction.close", subjectOf.auction(auctionId)),
+  subject: ({ auctionId }) => subjectOf.auction(auctionId),
+});
+
+/** Every marketplace job type, for the catalogue's completeness check. */
+export const marketplaceDeclarations: readonly JobDeclaration[] = [
+  acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob,
+] as JobDeclaration[];
+
+/** The job type a declaration becomes once the catalogue gives it a handler. */
+export function withHandler<Schema extends z.ZodType>(
+  declaration: JobDeclaration<Schema>,
+  handler: JobDefinition<Schema>["handler"],
+): JobDefinition<Schema> {
+  const { name, version, payload, retry, leaseMs, isolation } = declaration;
+  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", handler });
+}
+
+// What schedule() needs of a job type is its name, version, schema and retry policy; the handler
+// is the catalogue's. This stand-in is never run: ticks take handlers from the catalogue.
+const schedulable = new WeakMap<JobDeclaration, JobDefinition>();
+function definitionFor<Schema extends z.ZodType>(declaration: JobDeclaration<Schema>): JobDefinition<Schema> {
+  let definition = schedulable.get(declaration as JobDeclaration);
+  if (!definition) {
+    definition = withHandler(declaration, async () => {
+      throw new Error(`${declaration.name}: a declaration's stand-in handler ran; the catalogue must supply the handler`);
+    }) as unknown as JobDefinition;
+    schedulable.set(declaration as JobDeclaration, definition);
+  }
+  return definition as unknown as JobDefinition<Schema>;
+}
+
+/**
+ * Schedules (or, for a pending job with the same key, moves) the deadline in the caller's
+ * transaction, with its key and subject derived from the payload.
+ */
+export function scheduleDeadline<Schema extends z.ZodType>(
+  tx: Tx,
+  declaration: JobDeclaration<Schema>,
+  payload: z.output<Schema>,
+  runAt: Date,
+): Promise<ScheduleResult> {
+  return schedule(tx, definitionFor(declaration), {
+    runAt,
+    payload: payload as z.input<Schema>,
+    key: declaration.key(payload),
+    subject: declaration.subject(payload),
+  });
+}

@@ -1,0 +1,120 @@
+// Issue 6, test 6: the OpenAPI document of /api/v1 validates against the OpenAPI 3.1 schema
+// (@seriousme/openapi-schema-validator) and lists every route: each route file under app/api/v1
+// and the methods it exports are exactly the document's paths and operations, both ways.
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { statusOfErrorCode } from "../../app/_lib/http-errors.ts";
+import { ApiErrorCode, apiErrorStatus } from "../../lib/api/errors.ts";
+import { v1Endpoints } from "../../lib/api/v1/endpoints.ts";
+import { ErrorCode } from "../../lib/errors.ts";
+import { GET as getDocument } from "../../app/api/v1/openapi.json/route.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const v1Dir = path.join(root, "app/api/v1");
+/** Route files that are not API operations: the document itself, its reference page, the JSON 404. */
+const NOT_OPERATIONS = new Set(["/openapi.json", "/docs", "/docs/{asset}", "/{...path}"]);
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+async function routeFiles(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory() && !entry.name.startsWith("_")) found.push(...(await routeFiles(full)));
+    else if (entry.isFile() && entry.name === "route.ts") found.push(full);
+  }
+  return found;
+}
+
+/** app/api/v1/bookings/[bookingId]/pay/route.ts -> /bookings/{bookingId}/pay */
+function openApiPathOf(file: string): string {
+  const relative = path.relative(v1Dir, path.dirname(file)).split(path.sep).filter(Boolean);
+  return `/${relative.map((segment) => segment.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
+}
+
+async function document() {
+  const response = getDocument();
+  expect(response.status).toBe(200);
+  return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+}
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const doc = await document();
+    expect(doc.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(structuredClone(doc) as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("the validator is not a rubber stamp: a broken document fails", async () => {
+    const doc = await document();
+    const broken = structuredClone(doc) as Record<string, unknown>;
+    (broken.paths as Record<string, unknown>)["/me"] = { get: { responses: "none" } };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it("lists every route file under app/api/v1 with exactly the methods it exports, and nothing else", async () => {
+    const doc = await document();
+    const onDisk: string[] = [];
+    for (const file of await routeFiles(v1Dir)) {
+      const routePath = openApiPathOf(file);
+      if (NOT_OPERATIONS.has(routePath)) continue;
+      const module = (await import(file)) as Record<string, unknown>;
+      for (const method of METHODS) if (typeof module[method] === "function") onDisk.push(`${method.toLowerCase()} ${routePath}`);
+    }
+    const documented = Object.entries(doc.paths).flatMap(([routePath, operations]) => Object.keys(operations).map((method) => `${method} ${routePath}`));
+    expect(documented.sort()).toEqual(onDisk.sort());
+    // The issue's list, so a route cannot silently go missing from both.
+    for (const operation of [
+      "post /bookings", "get /bookings/{bookingId}", "post /bookings/{bookingId}/accept", "post /bookings/{bookingId}/decline",
+      "post /bookings/{bookingId}/pay", "post /bookings/{bookingId}/move", "post /bookings/{bookingId}/cancel",
+      "post /bookings/{bookingId}/disputes", "post /disputes/{disputeId}/reply", "post /auctions", "post /auctions/{auctionId}/bids",
+      "get /auctions/{auctionId}",
+    ]) {
+      expect(documented).toContain(operation);
+    }
+  });
+
+  it("operation ids are unique and every operation documents its success and the error envelope", async () => {
+    const doc = await document();
+    const operations = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod));
+    expect(new Set(operations.map((operation) => operation.operationId)).size).toBe(operations.length);
+    for (const operation of operations) {
+      expect(Object.keys(operation.responses).some((status) => status.startsWith("2")), operation.operationId).toBe(true);
+      expect(operation.responses["401"], operation.operationId).toBeDefined();
+    }
+  });
+
+  it("documents each refusal with the status the server answers for its code", () => {
+    const statusOf = (code: string): number | undefined =>
+      code in apiErrorStatus
+        ? apiErrorStatus[code as ApiErrorCode]
+        : Object.values(ErrorCode).includes(code as ErrorCode)
+          ? statusOfErrorCode(code as ErrorCode)
+          : undefined;
+    for (const endpoint of v1Endpoints) {
+      for (const error of endpoint.errors ?? []) expect(statusOf(error.code), `${endpoint.operationId} ${error.code}`).toBe(error.status);
+    }
+  });
+});
+
+describe("the reference page", () => {
+  it("serves Swagger UI from the installed package, pointed at the document", async () => {
+    const { GET: page } = await import("../../app/api/v1/docs/route.ts");
+    const html = await page().text();
+    expect(html).toContain('src="/api/v1/docs/swagger-ui-bundle.js"');
+    expect(html).not.toMatch(/https?:\/\/(?!localhost)/); // no CDN
+    const { GET: asset } = await import("../../app/api/v1/docs/[asset]/route.ts");
+    const bundle = await asset(new Request("http://duly.test/api/v1/docs/swagger-ui-bundle.js"), { params: Promise.resolve({ asset: "swagger-ui-bundle.js" }) });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get("content-type")).toMatch(/javascript/);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    const init = await (await asset(new Request("http://duly.test/x"), { params: Promise.resolve({ asset: "init.js" }) })).text();
+    expect(init).toContain('url: "/api/v1/openapi.json"');
+    const other = await asset(new Request("http://duly.test/x"), { params: Promise.resolve({ asset: "../../../package.json" }) });
+    expect(other.status).toBe(404);
+  });
+});
