@@ -51,8 +51,5 @@ CREATE INDEX "quota_accounts_next_reset_at_idx" ON "quota_accounts"("next_reset_
 -- CreateIndex
 CREATE INDEX "quota_resets_account_id_cycle_on_idx" ON "quota_resets"("account_id", "cycle_on");
 
--- CreateIndex
-CREATE INDEX "quota_resets_reset_at_idx" ON "quota_resets"("reset_at");
-
 -- AddForeignKey
 ALTER TABLE "quota_resets" ADD CONSTRAINT "quota_resets_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "quota_accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
