@@ -20,6 +20,7 @@ import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
+import { seedQuotaDemo } from "./lib/demo/quotas.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
       if (plan.seed.wanted) {
         const { created } = await seedDemoData(db, now);
         log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);
+        const quotas = await seedQuotaDemo(db, now);
+        log(quotas.created > 0 ? `seeded ${quotas.created} demo quota account(s)` : "demo quota accounts were seeded before");
       } else {
         log(`no demo data (${plan.seed.why})`);
       }

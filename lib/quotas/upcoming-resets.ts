@@ -19,8 +19,11 @@ export interface UpcomingResetAccount {
   nextResetAt: Date;
 }
 
+/** How long past its reset time an account may wait before it counts as late: the sweep runs every 15 minutes. */
+export const resetGraceMs = 30 * 60_000;
+
 export interface UpcomingResets {
-  /** Accounts whose reset time has passed and that no sweep has reset yet: the sweep is behind. */
+  /** Accounts more than resetGraceMs past their reset time that no sweep has reset: the sweep is behind. */
   late: number;
   days: UpcomingResetDay[];
   /** The soonest accounts in the window (late ones first), at most `limit`. */
@@ -30,8 +33,9 @@ export interface UpcomingResets {
 
 export async function upcomingResets(db: DbOrTx, { now, to, limit }: { now: Date; to: Date; limit: number }): Promise<UpcomingResets> {
   // Both read the next_reset_at index: only the window's accounts are touched.
+  const lateBefore = new Date(now.getTime() - resetGraceMs);
   const days = await db.$queryRaw<Array<{ day: string; accounts: number; late: boolean }>>`
-    SELECT to_char(next_reset_on, 'YYYY-MM-DD') AS day, count(*)::int AS accounts, next_reset_at <= ${now}::timestamptz AS late
+    SELECT to_char(next_reset_on, 'YYYY-MM-DD') AS day, count(*)::int AS accounts, next_reset_at <= ${lateBefore}::timestamptz AS late
       FROM quota_accounts
      WHERE next_reset_at < ${to}::timestamptz
      GROUP BY 1, 3
