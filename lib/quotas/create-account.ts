@@ -2,6 +2,7 @@
 // anchor (or the first cycle date after today, for an anchor in the past).
 import { z } from "zod";
 import type { DbOrTx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
 import { nextCycleAfter } from "./cycle-dates.ts";
 import { isoDateSchema, parseInput, planSchema, timeZoneSchema } from "./inputs.ts";
 import { localDateOf } from "./local-time.ts";
@@ -27,12 +28,22 @@ export async function createAccount(db: DbOrTx, input: NewAccount, now: Date): P
   const plan = plans[account.plan as QuotaPlan];
   const nextResetOn = nextCycleAfter(account.anchorOn, localDateOf(now, account.timeZone)).date;
   // Local midnight as an instant, by PostgreSQL's zone rules: the same expression the sweep uses.
-  const [row] = await db.$queryRaw<Array<{ id: bigint; next_reset_at: Date }>>`
-    INSERT INTO quota_accounts (name, plan, pages, questions, questions_gpt4, documents, anchor_on, time_zone,
-                                next_reset_on, next_reset_at, created_at, updated_at)
-    VALUES (${account.name}, ${account.plan}::quota_plan, ${plan.pages}, ${plan.questions}, ${plan.questionsGpt4},
-            ${plan.documents}, ${account.anchorOn}::date, ${account.timeZone}, ${nextResetOn}::date,
-            ${nextResetOn}::date::timestamp AT TIME ZONE ${account.timeZone}, ${now}::timestamptz, ${now}::timestamptz)
-    RETURNING id, next_reset_at`;
+  let row: { id: bigint; next_reset_at: Date };
+  try {
+    [row] = await db.$queryRaw<Array<{ id: bigint; next_reset_at: Date }>>`
+      INSERT INTO quota_accounts (name, plan, pages, questions, questions_gpt4, documents, anchor_on, time_zone,
+                                  next_reset_on, next_reset_at, created_at, updated_at)
+      VALUES (${account.name}, ${account.plan}::quota_plan, ${plan.pages}, ${plan.questions}, ${plan.questionsGpt4},
+              ${plan.documents}, ${account.anchorOn}::date, ${account.timeZone}, ${nextResetOn}::date,
+              ${nextResetOn}::date::timestamp AT TIME ZONE ${account.timeZone}, ${now}::timestamptz, ${now}::timestamptz)
+      RETURNING id, next_reset_at`;
+  } catch (error) {
+    // PostgreSQL's zone data may lag the runtime's (22023: time zone not recognized): bad input,
+    // said as such; nothing was written. Anything else is not ours to explain.
+    if (/time zone .* not recognized/.test(String((error as Error).message))) {
+      throw new DulyError(ErrorCode.InvalidInput, `new quota account: timeZone: PostgreSQL does not know ${account.timeZone}`);
+    }
+    throw error;
+  }
   return { id: row.id, nextResetOn, nextResetAt: row.next_reset_at };
 }

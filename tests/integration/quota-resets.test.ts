@@ -159,6 +159,17 @@ describe("what a reset writes", () => {
     expect(record).toMatchObject({ accountId: id, cycleOn: "2026-02-15", dueOn: "2026-02-15", restoredOn: "2026-02-15", resetAt: midnight, sweptBy: "midnight" });
   });
 
+  it("a cycle date whose midnight a daylight-saving gap swallows (Santiago, Sep 8 2024: 00:00 -> 01:00) resets at the first instant of that day", async () => {
+    const { db } = database;
+    const { id } = await createAccount(db, { name: "santiago", plan: "free", anchorOn: "2024-08-08", timeZone: "America/Santiago" }, noon("2024-08-08"));
+    const firstInstant = new Date("2024-09-08T04:00:00Z"); // 01:00 local, -03; a millisecond before is Sep 7 23:59:59.999, -04
+    expect((await accountRow(id)).next_reset_at).toEqual(firstInstant);
+    expect(localMidnight("2024-09-08", "America/Santiago")).toEqual(firstInstant);
+    expect((await resetDueAccounts(db, { now: new Date(firstInstant.getTime() - 1), sweptBy: "before" })).reset).toBe(0);
+    expect((await resetDueAccounts(db, { now: firstInstant, sweptBy: "at" })).reset).toBe(1);
+    expect((await resetRecords(db)).map((r) => [r.cycleOn, r.restoredOn])).toEqual([["2024-09-08", "2024-09-08"]]);
+  });
+
   it("PostgreSQL's anchor + n months is the pure function's cycle date (anchors on every day of December, Jan 29-31, Feb 29; 121 cycles)", async () => {
     const anchors = [...daysFrom("2023-12-01", "2023-12-31"), "2024-01-29", "2024-01-30", "2024-01-31", "2020-02-29", "2024-02-29", "1999-12-31"];
     const rows = await database.db.$queryRaw<Array<{ anchor: string; n: number; date: string }>>`
