@@ -9,7 +9,13 @@ import { localDateOf } from "./local-time.ts";
 import { plans, type QuotaPlan } from "./plans.ts";
 
 const newAccountSchema = z.strictObject({
-  name: z.string().min(1).max(200).refine((value) => !value.includes("\u0000"), { error: "must not contain NUL" }),
+  // NUL and lone surrogates: PostgreSQL would refuse the first and store the second altered.
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((value) => !value.includes("\u0000"), { error: "must not contain NUL" })
+    .refine((value) => !/[\ud800-\udfff]/u.test(value), { error: "must not contain a lone UTF-16 surrogate" }),
   plan: planSchema,
   anchorOn: isoDateSchema,
   timeZone: timeZoneSchema,

@@ -170,6 +170,23 @@ describe("what a reset writes", () => {
     expect((await resetRecords(db)).map((r) => [r.cycleOn, r.restoredOn])).toEqual([["2024-09-08", "2024-09-08"]]);
   });
 
+  it("zones 45 and 30 minutes off the hour (Kathmandu, Kolkata) reset at their own local midnight, which a 15-minute sweep hits", async () => {
+    const { db } = database;
+    await createAccount(db, { name: "kathmandu", plan: "pro", anchorOn: "2026-05-20", timeZone: "Asia/Kathmandu" }, noon("2026-05-20"));
+    await createAccount(db, { name: "kolkata", plan: "pro", anchorOn: "2026-05-20", timeZone: "Asia/Kolkata" }, noon("2026-05-20"));
+    // Jun 20 local midnight: 18:15 UTC (+5:45) and 18:30 UTC (+5:30) on Jun 19: quarter hours.
+    const sweeps = ["18:00", "18:14:59.999", "18:15", "18:29:59.999", "18:30"].map((t) => new Date(`2026-06-19T${t}Z`));
+    const resetBy: number[] = [];
+    for (const now of sweeps) resetBy.push((await resetDueAccounts(db, { now, sweptBy: now.toISOString() })).reset);
+    expect(resetBy).toEqual([0, 0, 1, 0, 1]);
+    expect((await resetRecords(db)).map((r) => [r.sweptBy, r.restoredOn])).toEqual([
+      ["2026-06-19T18:15:00.000Z", "2026-06-20"],
+      ["2026-06-19T18:30:00.000Z", "2026-06-20"],
+    ]);
+    // A clock that jumps backwards resets nothing again.
+    expect((await resetDueAccounts(db, { now: new Date("2026-06-01T00:00:00Z"), sweptBy: "back" })).reset).toBe(0);
+  });
+
   it("PostgreSQL's anchor + n months is the pure function's cycle date (anchors on every day of December, Jan 29-31, Feb 29; 121 cycles)", async () => {
     const anchors = [...daysFrom("2023-12-01", "2023-12-31"), "2024-01-29", "2024-01-30", "2024-01-31", "2020-02-29", "2024-02-29", "1999-12-31"];
     const rows = await database.db.$queryRaw<Array<{ anchor: string; n: number; date: string }>>`
@@ -198,6 +215,9 @@ describe("what a reset writes", () => {
       { name: "x", plan: "pro", anchorOn: "2026-01-01", timeZone: "Mars/Olympus" },
       { name: "x", plan: "pro", anchorOn: "2026-01-01", timeZone: "+05:00" },
       { name: "a\u0000b", plan: "pro", anchorOn: "2026-01-01", timeZone: "UTC" },
+      { name: "a\ud800b", plan: "pro", anchorOn: "2026-01-01", timeZone: "UTC" },
+      { name: "x", plan: "pro", anchorOn: "0000-01-01", timeZone: "UTC" },
+      { name: "x", plan: "pro", anchorOn: "2026-01-01T00:00:00Z", timeZone: "UTC" },
       { name: "x".repeat(201), plan: "pro", anchorOn: "2026-01-01", timeZone: "UTC" },
     ];
     for (const input of bad) {
