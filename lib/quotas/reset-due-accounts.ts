@@ -82,9 +82,11 @@ function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Pri
           AS p(plan, pages, questions, questions_gpt4, documents)
     ),
     -- SKIP LOCKED: a concurrent sweep takes other accounts instead of waiting for these. The row
-    -- lock holds each picked row still until this statement's transaction ends.
+    -- lock holds each picked row still until this statement's transaction ends, so its ctid
+    -- cannot change before the UPDATE below: that finds it by ctid (a TID scan), not through
+    -- the primary key again (a fifth of a batch's time).
     due AS (
-      SELECT id, anchor_on, time_zone, next_reset_on AS due_on, coalesce(next_plan, plan) AS plan,
+      SELECT ctid AS row_tid, id, anchor_on, time_zone, next_reset_on AS due_on, coalesce(next_plan, plan) AS plan,
              (${now}::timestamptz AT TIME ZONE time_zone)::date AS today
         FROM quota_accounts
        WHERE next_reset_at <= ${now}::timestamptz
@@ -116,7 +118,7 @@ function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Pri
              updated_at = ${now}::timestamptz
         FROM next_cycle c
         JOIN plan_values p ON p.plan = c.plan
-       WHERE a.id = c.id
+       WHERE a.ctid = c.row_tid
          AND a.next_reset_on <= c.today -- still due: the condition that makes a second reset impossible
       RETURNING a.id, c.anchor_on, c.next_index, c.due_on, c.today, c.plan
     )
