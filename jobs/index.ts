@@ -6,9 +6,10 @@ import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
 import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
+import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
 import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 
-export { demoPing, pruneFinishedJobsJob, marketplaceJobs, quotaResetSweepJob };
+export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -16,7 +17,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, ...marketplaceJobs, quotaResetSweepJob],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs, quotaResetSweepJob],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -24,6 +25,13 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: pruneFinishedJobsJob.name,
       payload: { olderThanDays: retentionDaysFromEnv(), batchSize: 5_000 },
+    },
+    {
+      name: "maintenance.prune-idempotency-records",
+      cron: "41 * * * *", // hourly: the API's Idempotency-Key records past their 24 h window
+      timeZone: "UTC",
+      jobType: pruneIdempotencyRecordsJob.name,
+      payload: { olderThanHours: 24, batchSize: 5_000 },
     },
     {
       // Monthly quota resets: every 15 minutes, so each zone's local midnight (every UTC offset

@@ -1,8 +1,13 @@
-// Demo data for `npm start`: a week of work on the agenda, spread over the next 7 days. Seeds
-// once: the jobs carry keys, and a second run finds the first key taken and stops.
+// Demo data for `npm start`: a week of demo.ping work on the agenda, spread over the next 7 days,
+// and a believable marketplace (scripts/lib/demo/marketplace.ts). Seeds once: the jobs carry
+// keys, and a second run finds the first key taken and stops; the marketplace is seeded only
+// into a database without chefs.
 import type { Db } from "../lib/db/client.ts";
 import { schedule } from "../lib/scheduler/index.ts";
 import { demoPing } from "../jobs/index.ts";
+import { seedMarketplace, type MarketplaceDemo } from "../scripts/lib/demo/marketplace.ts";
+
+export type { MarketplaceDemo };
 
 const hour = 3_600_000;
 
@@ -18,7 +23,12 @@ const demoJobs: Array<{ inHours: number; note: string; subject?: { type: string;
   { inHours: 24 * 40, note: "close event: new year's eve (outside the week)", subject: { type: "booking", id: 1006 } },
 ];
 
-export async function seedDemoData(db: Db, now: Date): Promise<{ created: number }> {
+export async function seedDemoData(db: Db, now: Date): Promise<{ created: number; marketplace: MarketplaceDemo | null }> {
+  const { created } = await seedDemoJobs(db, now);
+  return { created, marketplace: await seedMarketplace(db, now) };
+}
+
+async function seedDemoJobs(db: Db, now: Date): Promise<{ created: number }> {
   return db.$transaction(async (tx) => {
     let created = 0;
     for (const [index, job] of demoJobs.entries()) {

@@ -21,6 +21,7 @@ import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { seedQuotaDemo } from "./lib/demo/quotas.ts";
+import { demoCurlExample, ensureDemoApiKey, type DemoApiKey } from "./lib/demo/api-key.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
@@ -86,15 +87,24 @@ async function main(): Promise<void> {
     const applied = await migrate(plan.directUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
+    // The demo's API key: only into the embedded demo database, never one given by DATABASE_URL.
+    let demoKey: DemoApiKey | undefined;
     try {
       const now = (await databaseClock(db))();
       if (plan.seed.wanted) {
-        const { created } = await seedDemoData(db, now);
+        const { created, marketplace } = await seedDemoData(db, now);
         log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);
+        if (marketplace) {
+          log(`seeded the marketplace: ${marketplace.chefs} chefs, ${marketplace.customers} customers, ${marketplace.bookings} bookings (a month of history, events over the next 90 days)`);
+        }
         const quotas = await seedQuotaDemo(db, now);
         log(quotas.created > 0 ? `seeded ${quotas.created} demo quota account(s)` : "demo quota accounts were seeded before");
       } else {
         log(`no demo data (${plan.seed.why})`);
+      }
+      if (plan.embedded && plan.seed.wanted) {
+        await mkdir(plan.dataDir, { recursive: true });
+        demoKey = await ensureDemoApiKey(db, plan.dataDir);
       }
     } finally {
       await db.$disconnect();
@@ -121,6 +131,16 @@ async function main(): Promise<void> {
     abortIfStopping();
     log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
     if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
+    if (demoKey) {
+      const exampleDb = createDb(plan.databaseUrl, { poolSize: 1 });
+      try {
+        log(`demo API key (${demoKey.created ? "created" : "kept"} in ${relativeToRoot(demoKey.file)}; reference at ${server.url}/api/v1/docs):`);
+        log(`  ${demoKey.token}`);
+        log(`  try: ${await demoCurlExample(exampleDb, server.url, demoKey.token)}`);
+      } finally {
+        await exampleDb.$disconnect();
+      }
+    }
 
     // 4. The local cron.
     if (plan.ticker) {

@@ -100,9 +100,10 @@ test("the cron route alone brings the deployed schedules into an empty table", a
   await db.$executeRaw`TRUNCATE recurring_schedules, scheduler_state`;
   const response = await request.get("/api/cron/tick?mode=drain", { headers: cronAuth });
   expect(response.status(), await response.text()).toBe(200);
-  const schedules = await db.recurringSchedule.findMany({ select: { name: true, jobType: true, retiredAt: true, enabled: true } });
+  const schedules = await db.recurringSchedule.findMany({ select: { name: true, jobType: true, retiredAt: true, enabled: true }, orderBy: { name: "asc" } });
   expect(schedules).toEqual([
     { name: "maintenance.prune-finished-jobs", jobType: "maintenance.prune-finished-jobs", retiredAt: null, enabled: true },
+    { name: "maintenance.prune-idempotency-records", jobType: "maintenance.prune-idempotency-records", retiredAt: null, enabled: true },
   ]);
   const state = await db.schedulerState.findUnique({ where: { key: "recurring_fingerprint" } });
   expect(JSON.parse(state!.value)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), builtAt: expect.any(Number) });

@@ -60,6 +60,11 @@ const renameRoute = apiRoute(renameCustomer, async ({ db, party, params, body })
   return { id: customer.id, name: customer.name, actingAs: `customer:${party.customerId}` };
 }) as RouteHandler;
 const me = getMe as unknown as RouteHandler;
+const clockEndpoint = defineEndpoint({
+  operationId: "testClock", method: "get", path: "/test/clock", summary: "test double", tag: "Test", parties: [],
+  response: z.object({ now: z.string() }), successStatus: 200,
+});
+const clockRoute = apiRoute(clockEndpoint, async ({ now }) => ({ now: now.toISOString() })) as RouteHandler;
 
 const customers = () => database.db.customer.count();
 const records = () => database.db.idempotencyRecord.count();
@@ -164,7 +169,9 @@ describe("bodies, paths and the error envelope", () => {
       callRoute(createRoute, { path: "/test/customers", key, actingAs: "customer:1", body, idempotencyKey: `bad-${Math.random()}`, ...extra });
 
     expectEnvelope(await post("{not json"), "INVALID_JSON");
-    expectEnvelope(await post(""), "INVALID_JSON");
+    const empty = await post("");
+    expectEnvelope(empty, "INVALID_INPUT"); // no body reads as {}: the missing fields are named
+    expect(empty.json.error.issues.map((issue: { path: string[] }) => issue.path.join("."))).toEqual(["body.name", "body.email"]);
     expectEnvelope(await post("[1,2"), "INVALID_JSON");
     const wrongTypes = await post({ name: 42, email: "nope" });
     expect(wrongTypes.status).toBe(400);
@@ -223,6 +230,25 @@ describe("bodies, paths and the error envelope", () => {
     expect(logged).toHaveBeenCalledTimes(2);
     expect(await customers()).toBe(before);
     expect(await records()).toBe(0);
+  });
+});
+
+describe("the request's clock", () => {
+  it("X-Duly-Now moves it only on a time-travelling server, and must be an instant", async () => {
+    const key = await newKey(database.db);
+    const headers = { "x-duly-now": "2031-06-01T12:00:00Z" };
+    const previous = process.env.DULY_TIME_TRAVEL;
+    try {
+      delete process.env.DULY_TIME_TRAVEL;
+      const real = await callRoute(clockRoute, { path: "/test/clock", key, headers });
+      expect(real.json.now).not.toBe("2031-06-01T12:00:00.000Z");
+      process.env.DULY_TIME_TRAVEL = "1";
+      expect((await callRoute(clockRoute, { path: "/test/clock", key, headers })).json.now).toBe("2031-06-01T12:00:00.000Z");
+      expectEnvelope(await callRoute(clockRoute, { path: "/test/clock", key, headers: { "x-duly-now": "next tuesday" } }), "INVALID_INPUT");
+    } finally {
+      if (previous === undefined) delete process.env.DULY_TIME_TRAVEL;
+      else process.env.DULY_TIME_TRAVEL = previous;
+    }
   });
 });
 

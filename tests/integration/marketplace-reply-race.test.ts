@@ -19,7 +19,7 @@ const rounds = 50;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("reply versus deadline", () => {
-  it(`gives exactly one outcome, ${rounds} times`, async () => {
+  it(`gives exactly one outcome, ${rounds} times`, { timeout: 300_000 }, async () => {
     const { db } = database;
     const people = await registerPeople(db, t0, { customers: 1, chefs: 1 });
     const customer = { db, actor: people.customer(), now: t0 };

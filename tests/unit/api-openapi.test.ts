@@ -44,7 +44,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
     const doc = await document();
     expect(doc.openapi).toBe("3.1.0");
-    const result = await new Validator().validate(structuredClone(doc) as object);
+    const result = await new Validator().validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
@@ -53,7 +53,7 @@ describe("GET /api/v1/openapi.json", () => {
     const doc = await document();
     const broken = structuredClone(doc) as Record<string, unknown>;
     (broken.paths as Record<string, unknown>)["/me"] = { get: { responses: "none" } };
-    expect((await new Validator().validate(broken)).valid).toBe(false);
+    expect((await new Validator().validate(broken as Parameters<Validator["validate"]>[0])).valid).toBe(false);
   });
 
   it("lists every route file under app/api/v1 with exactly the methods it exports, and nothing else", async () => {

@@ -32,7 +32,12 @@ describe("booking transitions", () => {
     const reached = new Set(["requested"]);
     for (let grew = true; grew; ) {
       grew = false;
-      for (const [from, to] of edgesOf(bookingTransitions)) if (reached.has(from) && !reached.has(to)) (reached.add(to), (grew = true));
+      for (const [from, to] of edgesOf(bookingTransitions)) {
+        if (reached.has(from) && !reached.has(to)) {
+          reached.add(to);
+          grew = true;
+        }
+      }
     }
     expect([...reached].sort()).toEqual([...bookingStatusSchema.options].sort());
   });

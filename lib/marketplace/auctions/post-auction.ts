@@ -35,6 +35,9 @@ export async function postAuction(context: UseCaseContext, input: PostAuctionInp
   if (closesAt.getTime() < now.getTime() + minimumBiddingMs) {
     throw new DulyError(ErrorCode.InvalidInput, `closesAt ${closesAt.toISOString()} is too soon: an auction takes bids for at least an hour`);
   }
+  if (closesAt.getTime() > now.getTime() + 90 * 86_400_000) {
+    throw new DulyError(ErrorCode.InvalidInput, `closesAt ${closesAt.toISOString()} is too far ahead: an auction takes bids for at most 90 days`);
+  }
   requireNotice(policyOf(context), eventAt, closesAt);
   return inTransaction(context.db, async (tx) => {
     if (!(await tx.customer.findUnique({ where: { id: actor.customerId } }))) notFound(`customer ${actor.customerId}`);

@@ -29,7 +29,7 @@ export async function acceptBooking(context: UseCaseContext, input: AcceptBookin
     // Jobs before the booking row: a running deadline holds its job, then the booking (lock order).
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: actorLabel(context.actor), reason: "accepted", now });
     const payBy = new Date(now.getTime() + policy.payWithinMs);
-    const accepted = await transitionBooking(tx, booking, "accept", "requested", { acceptedAt: now, payBy });
+    const accepted = await transitionBooking(tx, booking, "accept", "requested", { updatedAt: now, acceptedAt: now, payBy });
     if (!accepted) {
       const current = await loadBooking(tx, bookingId);
       refuseTransition(`booking ${bookingId}`, current.status, "accept", ["requested"]);

@@ -21,22 +21,21 @@ export function requireTransition(booking: Booking, name: BookingTransition, act
 
 /**
  * Makes the change if the booking is still `observed` (one of the transition's `from`), with
- * `data`; returns the updated booking, or null when it no longer was.
+ * `data`, in one statement (UPDATE ... RETURNING); returns the updated booking, or null when it
+ * no longer was. `due` adds conditions to the WHERE (a deadline's "and it is time").
  */
 export async function transitionBooking(
   tx: Tx,
   booking: Pick<Booking, "id">,
   name: BookingTransition,
   observed: BookingStatus,
-  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
+  due: Prisma.BookingWhereInput = {},
 ): Promise<Booking | null> {
   const { from, to } = bookingTransitions[name] as Transition<BookingStatus>;
   if (!from.includes(observed)) throw new Error(`transition ${name} does not apply to ${observed}`);
-  const { count } = await tx.booking.updateMany({
-    where: { id: booking.id, status: observed },
-    data: { ...data, status: to, updatedAt: new Date() },
-  });
-  return count === 1 ? tx.booking.findUniqueOrThrow({ where: { id: booking.id } }) : null;
+  const [updated] = await tx.booking.updateManyAndReturn({ where: { id: booking.id, status: observed, ...due }, data: { ...data, status: to } });
+  return updated ?? null;
 }
 
 /**
@@ -48,7 +47,7 @@ export async function transitionOrRetry(
   booking: Pick<Booking, "id">,
   name: BookingTransition,
   observed: BookingStatus,
-  data: Omit<Prisma.BookingUpdateManyMutationInput, "status"> = {},
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
 ): Promise<Booking> {
   const updated = await transitionBooking(tx, booking, name, observed, data);
   if (updated) return updated;
@@ -67,6 +66,26 @@ export function requireParty(actor: Actor, booking: Booking, allowed: ReadonlyAr
     const who = actor.kind === "customer" || actor.kind === "chef" ? `this ${actor.kind}` : actor.kind;
     throw new DulyError(ErrorCode.NotAllowed, `${action} of booking ${booking.id} is for ${allowed.join(" or ")} of the booking; ${who} may not`);
   }
+}
+
+/**
+ * A deadline's change: made in one statement when the booking is `from` and the deadline
+ * (`dueWhere`) has come; otherwise it reads the booking once to tell "moved on" (returns
+ * acted: false) from "not due yet" (NotDueYet: the engine retries the job at its new time).
+ */
+export async function deadlineTransition(
+  tx: Tx,
+  bookingId: number,
+  name: BookingTransition,
+  from: BookingStatus,
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
+  due: { where: Prisma.BookingWhereInput; at: (booking: Booking) => Date; what: string },
+): Promise<{ acted: true; booking: Booking } | { acted: false; status: string }> {
+  const updated = await transitionBooking(tx, { id: bookingId }, name, from, data, due.where);
+  if (updated) return { acted: true, booking: updated };
+  const current = await loadBooking(tx, bookingId);
+  if (current.status !== from) return { acted: false, status: current.status };
+  throw new NotDueYet(`booking ${bookingId}'s ${due.what}`, due.at(current), data.updatedAt);
 }
 
 /** Thrown by a deadline's use case when the deadline has not come (the event was moved): the job retries at its new time. */

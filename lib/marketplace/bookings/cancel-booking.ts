@@ -32,7 +32,7 @@ export async function cancelBooking(context: UseCaseContext, input: CancelBookin
     }
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: by, reason: `booking cancelled: ${reason}`.slice(0, 500), now });
-    const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { endedAt: now, endedBy: by, endReason: reason });
+    const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { updatedAt: now, endedAt: now, endedBy: by, endReason: reason });
     if (booking.status === "paid") {
       const refundMinor = cancellationRefundMinor(policy, {
         priceMinor: booking.priceMinor, eventAt: booking.eventAt, now, byCustomer: context.actor.kind === "customer",

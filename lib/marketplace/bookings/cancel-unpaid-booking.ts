@@ -5,7 +5,7 @@ import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
-import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { deadlineTransition } from "./booking-rows.ts";
 
 export const cancelUnpaidBookingInput = z.strictObject({ bookingId: recordId });
 export type CancelUnpaidBookingInput = z.input<typeof cancelUnpaidBookingInput>;
@@ -15,12 +15,11 @@ export async function cancelUnpaidBooking(context: UseCaseContext, input: Cancel
   requireActor(context.actor, ["system", "operator"], "cancelling an unpaid booking");
   const { bookingId } = parseInput(cancelUnpaidBookingInput, input, "cancel unpaid booking");
   return inTransaction(context.db, async (tx) => {
-    const booking = await loadBooking(tx, bookingId);
-    if (booking.status !== "accepted") return { acted: false, status: booking.status };
-    if (booking.payBy && booking.payBy > now) throw new NotDueYet(`booking ${bookingId}'s payment deadline`, booking.payBy, now);
-    const cancelled = await transitionBooking(tx, booking, "cancelUnpaid", "accepted", {
-      endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time",
-    });
-    return cancelled ? { acted: true, status: cancelled.status } : { acted: false, status: (await loadBooking(tx, bookingId)).status };
+    const result = await deadlineTransition(
+      tx, bookingId, "cancelUnpaid", "accepted",
+      { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time" },
+      { where: { payBy: { lte: now } }, at: (b) => b.payBy!, what: "payment deadline" },
+    );
+    return result.acted ? { acted: true, status: result.booking.status } : result;
   });
 }

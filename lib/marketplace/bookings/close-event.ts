@@ -6,7 +6,7 @@ import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } fr
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { completeBookingJob, scheduleDeadline } from "../job-declarations.ts";
-import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { deadlineTransition } from "./booking-rows.ts";
 
 export const closeEventInput = z.strictObject({ bookingId: recordId });
 export type CloseEventInput = z.input<typeof closeEventInput>;
@@ -17,13 +17,13 @@ export async function closeEvent(context: UseCaseContext, input: CloseEventInput
   const { bookingId } = parseInput(closeEventInput, input, "close event");
   const policy = policyOf(context);
   return inTransaction(context.db, async (tx) => {
-    const booking = await loadBooking(tx, bookingId);
-    if (booking.status !== "paid") return { acted: false, status: booking.status };
-    // The event was moved while this job was claimed: fail, so the engine retries at the new time.
-    if (booking.eventAt > now) throw new NotDueYet(`booking ${bookingId}'s event`, booking.eventAt, now);
-    const closed = await transitionBooking(tx, booking, "close", "paid", { closedAt: now });
-    if (!closed) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
-    await scheduleDeadline(tx, completeBookingJob, { bookingId }, new Date(booking.eventAt.getTime() + policy.completeAfterMs));
-    return { acted: true, status: closed.status };
+    // Not due (the event was moved while this job was claimed): NotDueYet, and the engine
+    // retries at the job's new time.
+    const result = await deadlineTransition(tx, bookingId, "close", "paid", { updatedAt: now, closedAt: now }, {
+      where: { eventAt: { lte: now } }, at: (b) => b.eventAt, what: "event",
+    });
+    if (!result.acted) return result;
+    await scheduleDeadline(tx, completeBookingJob, { bookingId }, new Date(result.booking.eventAt.getTime() + policy.completeAfterMs));
+    return { acted: true, status: result.booking.status };
   });
 }

@@ -6,7 +6,7 @@ import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } fr
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { payoutJob, scheduleDeadline } from "../job-declarations.ts";
-import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { deadlineTransition } from "./booking-rows.ts";
 
 export const completeBookingInput = z.strictObject({ bookingId: recordId });
 export type CompleteBookingInput = z.input<typeof completeBookingInput>;
@@ -17,14 +17,14 @@ export async function completeBooking(context: UseCaseContext, input: CompleteBo
   const { bookingId } = parseInput(completeBookingInput, input, "complete booking");
   const policy = policyOf(context);
   return inTransaction(context.db, async (tx) => {
-    const booking = await loadBooking(tx, bookingId);
-    if (booking.status !== "closed") return { acted: false, status: booking.status };
-    const due = new Date(booking.eventAt.getTime() + policy.completeAfterMs);
-    if (due > now) throw new NotDueYet(`booking ${bookingId}'s completion`, due, now);
-    const completed = await transitionBooking(tx, booking, "complete", "closed", { completedAt: now });
-    if (!completed) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
-    await scheduleDeadline(tx, payoutJob, { bookingId }, payoutDueAt(completed.completedAt!, policy.payoutAfterMs));
-    return { acted: true, status: completed.status };
+    const result = await deadlineTransition(tx, bookingId, "complete", "closed", { updatedAt: now, completedAt: now }, {
+      where: { eventAt: { lte: new Date(now.getTime() - policy.completeAfterMs) } },
+      at: (b) => new Date(b.eventAt.getTime() + policy.completeAfterMs),
+      what: "completion",
+    });
+    if (!result.acted) return result;
+    await scheduleDeadline(tx, payoutJob, { bookingId }, payoutDueAt(result.booking.completedAt!, policy.payoutAfterMs));
+    return { acted: true, status: result.booking.status };
   });
 }
 

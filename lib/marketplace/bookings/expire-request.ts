@@ -4,7 +4,7 @@ import { z } from "zod";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import { recordId } from "../inputs.ts";
 import { actorLabel, requireActor } from "../actor.ts";
-import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { deadlineTransition } from "./booking-rows.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 
 export const expireRequestInput = z.strictObject({ bookingId: recordId });
@@ -15,12 +15,11 @@ export async function expireRequest(context: UseCaseContext, input: ExpireReques
   requireActor(context.actor, ["system", "operator"], "expiring a request");
   const { bookingId } = parseInput(expireRequestInput, input, "expire request");
   return inTransaction(context.db, async (tx) => {
-    const booking = await loadBooking(tx, bookingId);
-    if (booking.status !== "requested") return { acted: false, status: booking.status };
-    if (booking.acceptBy > now) throw new NotDueYet(`booking ${bookingId}'s answer deadline`, booking.acceptBy, now);
-    const expired = await transitionBooking(tx, booking, "expire", "requested", {
-      endedAt: now, endedBy: actorLabel(context.actor), endReason: "the chef did not answer in time",
-    });
-    return expired ? { acted: true, status: expired.status } : { acted: false, status: (await loadBooking(tx, bookingId)).status };
+    const result = await deadlineTransition(
+      tx, bookingId, "expire", "requested",
+      { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "the chef did not answer in time" },
+      { where: { acceptBy: { lte: now } }, at: (b) => b.acceptBy, what: "answer deadline" },
+    );
+    return result.acted ? { acted: true, status: result.booking.status } : result;
   });
 }

@@ -53,7 +53,7 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     }
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
-    const paid = await transitionBooking(tx, booking, "pay", "accepted", { paidAt: now });
+    const paid = await transitionBooking(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
     if (!paid) refuseTransition(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status, "pay", ["accepted"]);
     await moveMoney(tx, {
       bookingId: booking.id, kind: "charge", amountMinor: payment.amountMinor, currency: payment.currency, idempotencyKey, actor: by, at: now,

@@ -9,7 +9,7 @@ import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { ledgerKey } from "../ledger/ledger-keys.ts";
 import { balanceOf, moveMoney } from "../ledger/move-money.ts";
-import { loadBooking, NotDueYet, transitionBooking } from "./booking-rows.ts";
+import { deadlineTransition } from "./booking-rows.ts";
 import { payoutDueAt } from "./complete-booking.ts";
 
 export const payOutBookingInput = z.strictObject({ bookingId: recordId });
@@ -21,15 +21,19 @@ export async function payOutBooking(context: UseCaseContext, input: PayOutBookin
   const { bookingId } = parseInput(payOutBookingInput, input, "pay out booking");
   const policy = policyOf(context);
   return inTransaction(context.db, async (tx) => {
-    const booking = await loadBooking(tx, bookingId);
-    if (booking.status !== "completed") return { acted: false, status: booking.status };
-    const due = payoutDueAt(booking.completedAt!, policy.payoutAfterMs);
-    if (due > now) throw new NotDueYet(`booking ${bookingId}'s payout`, due, now);
     const by = actorLabel(context.actor);
-    const paidOut = await transitionBooking(tx, booking, "payOut", "completed", { endedAt: now, endedBy: by, endReason: "paid out after the dispute window" });
-    if (!paidOut) return { acted: false, status: (await loadBooking(tx, bookingId)).status };
+    const result = await deadlineTransition(
+      tx, bookingId, "payOut", "completed",
+      { updatedAt: now, endedAt: now, endedBy: by, endReason: "paid out after the dispute window" },
+      {
+        where: { completedAt: { lte: new Date(now.getTime() - policy.payoutAfterMs) } },
+        at: (b) => payoutDueAt(b.completedAt!, policy.payoutAfterMs),
+        what: "payout",
+      },
+    );
+    if (!result.acted) return result;
     const { heldMinor } = await balanceOf(tx, bookingId);
-    await moveMoney(tx, { bookingId, kind: "payout", amountMinor: heldMinor, currency: booking.currency, idempotencyKey: ledgerKey.payout(bookingId), actor: by, at: now });
-    return { acted: true, status: paidOut.status };
+    await moveMoney(tx, { bookingId, kind: "payout", amountMinor: heldMinor, currency: result.booking.currency, idempotencyKey: ledgerKey.payout(bookingId), actor: by, at: now });
+    return { acted: true, status: result.booking.status };
   });
 }

@@ -61,8 +61,14 @@ export async function createBookingRequest(
   return booking;
 }
 
-/** An event must be at least the minimum notice away (so accepting and paying fit before it). */
+/** How far ahead an event may be: its completion and payout must still be storable instants. */
+export const maxHorizonMs = 2 * 366 * 86_400_000;
+
+/** An event must be at least the minimum notice away (so accepting and paying fit before it), and at most two years. */
 export function requireNotice(policy: LifecyclePolicy, eventAt: Date, now: Date): void {
+  if (eventAt.getTime() > now.getTime() + maxHorizonMs) {
+    throw new DulyError(ErrorCode.InvalidInput, `eventAt ${eventAt.toISOString()} is too far ahead: events are booked at most two years ahead`);
+  }
   const earliest = new Date(now.getTime() + policy.minNoticeMs);
   if (eventAt < earliest) {
     throw new DulyError(

@@ -19,10 +19,10 @@ export async function transitionDispute(
   disputeId: number,
   name: keyof typeof disputeTransitions,
   observed: DisputeStatus,
-  data: Omit<Prisma.DisputeUpdateManyMutationInput, "status"> = {},
+  data: Omit<Prisma.DisputeUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
 ): Promise<Dispute | null> {
   const { from, to } = disputeTransitions[name] as Transition<DisputeStatus>;
   if (!from.includes(observed)) throw new Error(`dispute transition ${name} does not apply to ${observed}`);
-  const { count } = await tx.dispute.updateMany({ where: { id: disputeId, status: observed }, data: { ...data, status: to, updatedAt: new Date() } });
-  return count === 1 ? tx.dispute.findUniqueOrThrow({ where: { id: disputeId } }) : null;
+  const [updated] = await tx.dispute.updateManyAndReturn({ where: { id: disputeId, status: observed }, data: { ...data, status: to } });
+  return updated ?? null;
 }

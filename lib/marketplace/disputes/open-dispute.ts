@@ -35,7 +35,7 @@ export async function openDispute(context: UseCaseContext, input: OpenDisputeInp
     // Jobs first (lock order): a running payout holds its job, then the booking; if it wins, the
     // guarded change below finds the booking paid_out and the transaction retries, then refuses.
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: by, reason: "dispute opened", now });
-    await transitionOrRetry(tx, booking, "openDispute", booking.status);
+    await transitionOrRetry(tx, booking, "openDispute", booking.status, { updatedAt: now });
     const replyBy = new Date(now.getTime() + policy.disputeReplyWithinMs);
     const dispute = await tx.dispute.create({ data: { bookingId, status: "awaiting_reply", reason, openedAt: now, replyBy, updatedAt: now } });
     await scheduleDeadline(tx, disputeReplyDeadline, { disputeId: dispute.id }, replyBy);

@@ -30,7 +30,7 @@ export async function replyToDispute(context: UseCaseContext, input: ReplyToDisp
     // Jobs first: a deadline running right now holds its job; this waits for it, then the
     // guarded change below sees what it did.
     await cancelForSubject(tx, subjectOf.dispute(disputeId), { actor: actorLabel(context.actor), reason: "the chef replied", now });
-    const replied = await transitionDispute(tx, disputeId, "reply", "awaiting_reply", { reply, repliedAt: now });
+    const replied = await transitionDispute(tx, disputeId, "reply", "awaiting_reply", { updatedAt: now, reply, repliedAt: now });
     if (!replied) refuseTransition(`dispute ${disputeId}`, (await loadDispute(tx, disputeId)).status, "replying", ["awaiting_reply"]);
     return toDisputeView(replied);
   });

@@ -36,23 +36,22 @@ export async function balanceOf(tx: Tx, bookingId: number): Promise<Balance> {
 
 /** Records one movement; returns it and whether this call recorded it (false: a replay). */
 export async function moveMoney(tx: Tx, movement: Movement): Promise<{ entry: LedgerEntry; recorded: boolean }> {
-  if (movement.kind !== "charge") {
-    const balance = await balanceOf(tx, movement.bookingId);
-    if (movement.amountMinor > balance.heldMinor) {
-      throw new Error(
-        `ledger: a ${movement.kind} of ${movement.amountMinor} for booking ${movement.bookingId} exceeds what it holds (${balance.heldMinor})`,
-      );
-    }
-  }
-  // ON CONFLICT DO NOTHING covers both unique indexes (the key; one entry per booking and kind).
-  const inserted = await tx.$queryRaw<Array<{ id: bigint }>>`
+  // One statement: a payout or refund is inserted only if the booking holds at least its amount
+  // (the callers hold the booking's row, so what it holds cannot change meanwhile); ON CONFLICT
+  // DO NOTHING covers both unique indexes (the key; one entry per booking and kind).
+  const outgoing = movement.kind !== "charge";
+  const inserted = await tx.$queryRaw<Array<{ id: bigint; created_at: Date }>>`
     INSERT INTO ledger_entries (booking_id, kind, amount_minor, currency, idempotency_key, actor, created_at)
-    VALUES (${movement.bookingId}, ${movement.kind}::ledger_kind, ${movement.amountMinor}, ${movement.currency},
-            ${movement.idempotencyKey}, ${movement.actor}, ${movement.at})
+    SELECT ${movement.bookingId}, ${movement.kind}::ledger_kind, ${movement.amountMinor}, ${movement.currency},
+           ${movement.idempotencyKey}, ${movement.actor}, ${movement.at}
+    WHERE NOT ${outgoing} OR ${movement.amountMinor} <= (
+      SELECT coalesce(sum(CASE kind WHEN 'charge' THEN amount_minor ELSE -amount_minor END), 0)
+      FROM ledger_entries WHERE booking_id = ${movement.bookingId})
     ON CONFLICT DO NOTHING
-    RETURNING id`;
+    RETURNING id, created_at`;
   if (inserted[0]) {
-    return { entry: await tx.ledgerEntry.findUniqueOrThrow({ where: { id: inserted[0].id } }), recorded: true };
+    const { bookingId, kind, amountMinor, currency, idempotencyKey, actor } = movement;
+    return { entry: { id: inserted[0].id, bookingId, kind, amountMinor, currency, idempotencyKey, actor, createdAt: inserted[0].created_at }, recorded: true };
   }
   const byKey = await tx.ledgerEntry.findUnique({ where: { idempotencyKey: movement.idempotencyKey } });
   if (byKey) {
@@ -65,7 +64,11 @@ export async function moveMoney(tx: Tx, movement: Movement): Promise<{ entry: Le
         `for booking ${byKey.bookingId}`,
     );
   }
-  const existing = await tx.ledgerEntry.findUniqueOrThrow({ where: { bookingId_kind: { bookingId: movement.bookingId, kind: movement.kind } } });
+  const existing = await tx.ledgerEntry.findUnique({ where: { bookingId_kind: { bookingId: movement.bookingId, kind: movement.kind } } });
+  if (!existing) {
+    const { heldMinor } = await balanceOf(tx, movement.bookingId);
+    throw new Error(`ledger: a ${movement.kind} of ${movement.amountMinor} for booking ${movement.bookingId} exceeds what it holds (${heldMinor})`);
+  }
   throw new DulyError(
     ErrorCode.InvalidState,
     `booking ${movement.bookingId} already has a ${movement.kind} (key ${JSON.stringify(existing.idempotencyKey)}); money moves once`,

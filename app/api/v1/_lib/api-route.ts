@@ -144,7 +144,9 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
 
       if (endpoint.method === "get") return jsonResponse(await answer(db, {}), false);
 
-      const rawBody = await readJsonBody(request, endpoint.body ? {} : { emptyIs: {} });
+      // No body at all reads as `{}`: a POST that takes nothing (accept) needs none, and one that
+      // does is told which fields are missing (INVALID_INPUT), not just "empty".
+      const rawBody = await readJsonBody(request, { emptyIs: {} });
       const body = parsePart(endpoint.body ?? NoBody, rawBody, "body");
       const idempotencyKey = parseIdempotencyKey(request.headers.get("idempotency-key"));
       const outcome = await db.$transaction(

@@ -1,0 +1,254 @@
+// npm run bench:lifecycle — 10,000 bookings driven through their whole lifecycle by ticks at
+// chosen instants, with the marketplace's real handlers doing real writes, beside a no-op drain
+// of the same run (the same number of demo.ping jobs due at the same instants, ticked at the
+// same instants). Never part of the tests. Results: bench/results/lifecycle-<time>.{json,md};
+// bench/RESULTS.md ("Marketplace lifecycle") quotes a run and says where the time goes.
+//
+// The population is loaded in bulk, as the use cases would have left it at t0 (so setup is not
+// timed): 80 % paid (charge recorded, close-event job due at the event), 10 % requested (accept
+// deadline due at t0 + 23 h), 10 % accepted (payment deadline due at t0 + 11.5 h). Events fall
+// on 30 instants over the next 90 days, so each tick at a chosen instant runs one job type:
+// the deadlines, then per event instant e: closes at e, completions at e + 3 h, payouts
+// (alone in their transactions: they move money) at e + 51 h.
+//
+// Options: --bookings N (10000), --quick (1000), --concurrency N (lanes per tick, 4),
+// --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createDb, type Db } from "../lib/db/client.ts";
+import { migrate } from "../lib/db/migrate.ts";
+import { createCatalogue, scheduleMany, tick, type Catalogue, type JobDefinition } from "../lib/scheduler/index.ts";
+import { acceptDeadline, closeEventJob, paymentDeadline, type JobDeclaration } from "../lib/marketplace/index.ts";
+import { marketplaceJobs } from "../jobs/marketplace/index.ts";
+import { demoPing } from "../jobs/index.ts";
+import { machineInfo, startCpuMeter } from "./lib/machine.ts";
+import { checkpoint, freshDatabase, serverSettings, startServer, walPosition, withClient } from "./lib/server.ts";
+import { fmt, perSecond } from "./lib/stats.ts";
+import { repoDir } from "./lib/deps.ts";
+
+const log = (line: string) => console.log(`[lifecycle] ${line}`);
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    bookings: { type: "string" },
+    concurrency: { type: "string", default: "4" },
+    out: { type: "string" },
+  },
+});
+const bookings = Number(args.bookings ?? (args.quick ? 1000 : 10_000));
+const concurrency = Number(args.concurrency);
+const hour = 3_600_000;
+const day = 24 * hour;
+const t0 = new Date("2027-01-04T09:00:00Z");
+const eventInstants = Array.from({ length: 30 }, (_, i) => new Date(t0.getTime() + (3 + i * 3) * day + 10 * hour)); // 19:00 UTC every 3 days
+
+interface Population {
+  paid: number[];
+  requested: number[];
+  accepted: number[];
+  eventOf: Map<number, Date>;
+}
+
+/** Chefs, customers and bookings as the use cases would have left them at t0; returns the ids. */
+async function loadPopulation(db: Db): Promise<Population> {
+  await db.$executeRaw`INSERT INTO chefs (name, email, created_at) SELECT 'Chef ' || g, 'chef' || g || '@bench.test', ${t0} FROM generate_series(1, 100) g`;
+  await db.$executeRaw`INSERT INTO customers (name, email, created_at) SELECT 'Customer ' || g, 'c' || g || '@bench.test', ${t0} FROM generate_series(1, 100) g`;
+  const instants = eventInstants.map((d) => d.toISOString());
+  await db.$executeRaw`
+    INSERT INTO bookings (customer_id, chef_id, status, event_at, time_zone, place, price_minor, currency,
+                          requested_at, accept_by, accepted_at, pay_by, paid_at, updated_at)
+    SELECT 1 + g % 100, 1 + (g * 7) % 100,
+           (CASE g % 10 WHEN 0 THEN 'requested' WHEN 1 THEN 'accepted' ELSE 'paid' END)::booking_status,
+           (${instants}::text[])[1 + g % 30]::timestamptz, 'Europe/Paris', 'Bench ' || g, 10000 + g % 500 * 100, 'EUR',
+           ${new Date(t0.getTime() - hour)}, ${new Date(t0.getTime() + 23 * hour)},
+           CASE WHEN g % 10 <> 0 THEN ${new Date(t0.getTime() - hour / 2)}::timestamptz END,
+           CASE WHEN g % 10 <> 0 THEN ${new Date(t0.getTime() + 11.5 * hour)}::timestamptz END,
+           CASE WHEN g % 10 > 1 THEN ${t0}::timestamptz END, ${t0}
+    FROM generate_series(1, ${bookings}::int) g`;
+  await db.$executeRaw`
+    INSERT INTO ledger_entries (booking_id, kind, amount_minor, currency, idempotency_key, actor, created_at)
+    SELECT id, 'charge', price_minor, currency, 'charge:booking:' || id, 'customer:' || customer_id, ${t0} FROM bookings WHERE status = 'paid'`;
+  const rows = await db.booking.findMany({ select: { id: true, status: true, eventAt: true } });
+  return {
+    paid: rows.filter((r) => r.status === "paid").map((r) => r.id),
+    requested: rows.filter((r) => r.status === "requested").map((r) => r.id),
+    accepted: rows.filter((r) => r.status === "accepted").map((r) => r.id),
+    eventOf: new Map(rows.map((r) => [r.id, r.eventAt])),
+  };
+}
+
+/** The population's pending deadlines, through the engine's scheduleMany with the declared keys and subjects. */
+async function scheduleDeadlines(db: Db, catalogue: Catalogue, population: Population): Promise<void> {
+  const batch = async (declaration: JobDeclaration, ids: number[], runAt: (id: number) => Date) => {
+    const definition = catalogue.get(declaration.name) as JobDefinition;
+    for (let i = 0; i < ids.length; i += 5000) {
+      const inputs = ids.slice(i, i + 5000).map((bookingId) => ({
+        runAt: runAt(bookingId), payload: { bookingId }, key: declaration.key({ bookingId }), subject: declaration.subject({ bookingId }),
+      }));
+      await db.$transaction((tx) => scheduleMany(tx, definition, inputs), { timeout: 120_000 });
+    }
+  };
+  await batch(acceptDeadline, population.requested, () => new Date(t0.getTime() + 23 * hour));
+  await batch(paymentDeadline, population.accepted, () => new Date(t0.getTime() + 11.5 * hour));
+  await batch(closeEventJob, population.paid, (id) => population.eventOf.get(id)!);
+}
+
+/** Every instant a job falls due in the lifecycle, in order: where the ticks are chosen. */
+function tickInstants(): Date[] {
+  const times = new Set<number>([t0.getTime() + 11.5 * hour, t0.getTime() + 23 * hour]);
+  for (const e of eventInstants) for (const offset of [0, 3 * hour, 51 * hour]) times.add(e.getTime() + offset);
+  return [...times].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+interface TickRecord {
+  at: string;
+  ms: number;
+  succeeded: number;
+  failed: number;
+  jobTypes: Record<string, number>;
+}
+
+interface DriveResult {
+  label: string;
+  jobs: number;
+  ticks: number;
+  ticksThatRan: number;
+  totalMs: number;
+  walBytes: number;
+  othersBusy: number;
+  perTick: TickRecord[];
+}
+
+async function drive(label: string, db: Db, url: string, catalogue: Catalogue, postmasterPid: number | undefined): Promise<DriveResult> {
+  await withClient(url, async (client) => {
+    for (const table of ["scheduled_jobs", "job_runs", "bookings", "ledger_entries"]) await client.query(`VACUUM ANALYZE ${table}`);
+  });
+  await checkpoint(url);
+  const walBefore = await walPosition(url);
+  const meter = await startCpuMeter(postmasterPid);
+  const perTick: TickRecord[] = [];
+  for (const now of tickInstants()) {
+    const started = performance.now();
+    const summary = await tick({ db, catalogue, now, budgetMs: 600_000, mode: "drain", concurrency });
+    const ms = performance.now() - started;
+    if (summary.errors.length > 0) throw new Error(`${label}: tick at ${now.toISOString()}: ${summary.errors.join("; ")}`);
+    perTick.push({ at: now.toISOString(), ms, succeeded: summary.succeeded, failed: summary.failed, jobTypes: summary.jobTypes });
+  }
+  const walBytes = (await walPosition(url)) - walBefore;
+  const othersBusy = await meter.stop();
+  const jobs = perTick.reduce((n, t) => n + t.succeeded, 0);
+  const failed = perTick.reduce((n, t) => n + t.failed, 0);
+  if (failed > 0) throw new Error(`${label}: ${failed} attempts failed`);
+  return {
+    label, jobs, ticks: perTick.length, ticksThatRan: perTick.filter((t) => t.succeeded > 0).length,
+    totalMs: perTick.reduce((n, t) => n + t.ms, 0), walBytes, othersBusy, perTick,
+  };
+}
+
+/** Per job type: ticks that ran only that type, their jobs and time. */
+function byType(result: DriveResult) {
+  const types = new Map<string, { jobs: number; ms: number; ticks: number }>();
+  for (const t of result.perTick) {
+    const names = Object.keys(t.jobTypes);
+    if (names.length !== 1) continue;
+    const entry = types.get(names[0]!) ?? { jobs: 0, ms: 0, ticks: 0 };
+    entry.jobs += t.succeeded;
+    entry.ms += t.ms;
+    entry.ticks += 1;
+    types.set(names[0]!, entry);
+  }
+  return [...types.entries()].map(([type, v]) => ({ type, ...v, jobsPerSecond: perSecond(v.jobs, v.ms) }));
+}
+
+async function checkOutcome(db: Db, population: Population): Promise<string> {
+  const statuses = await db.booking.groupBy({ by: ["status"], _count: true });
+  const counts = Object.fromEntries(statuses.map((s) => [s.status, s._count]));
+  const expected = { paid_out: population.paid.length, expired: population.requested.length, cancelled: population.accepted.length };
+  if (JSON.stringify(counts, Object.keys(expected).sort()) !== JSON.stringify(expected, Object.keys(expected).sort())) {
+    throw new Error(`lifecycle incomplete: ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}`);
+  }
+  const [money] = await db.$queryRaw<Array<{ unbalanced: number }>>`
+    SELECT count(*)::int AS unbalanced FROM (
+      SELECT booking_id, sum(CASE kind WHEN 'charge' THEN amount_minor ELSE -amount_minor END) AS held
+      FROM ledger_entries GROUP BY booking_id) b WHERE held <> 0`;
+  if (money!.unbalanced !== 0) throw new Error(`${money!.unbalanced} bookings still hold money`);
+  return JSON.stringify(counts);
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const server = await startServer(log);
+  try {
+    const settings = await serverSettings(server);
+    log(`${settings.version.split(",")[0]}; ${bookings} bookings; ${concurrency} lanes; ${tickInstants().length} tick instants`);
+
+    // 1. Real handlers.
+    const realUrl = await freshDatabase(server, "duly_bench_lifecycle");
+    await migrate(realUrl);
+    const realDb = createDb(realUrl, { poolSize: concurrency + 2, preparedStatements: true });
+    const marketCatalogue = createCatalogue(marketplaceJobs);
+    let real: DriveResult;
+    let outcome: string;
+    try {
+      const population = await loadPopulation(realDb);
+      await scheduleDeadlines(realDb, marketCatalogue, population);
+      log(`loaded: ${population.paid.length} paid, ${population.requested.length} requested, ${population.accepted.length} accepted`);
+      real = await drive("marketplace", realDb, realUrl, marketCatalogue, server.postmasterPid);
+      outcome = await checkOutcome(realDb, population);
+      log(`marketplace: ${real.jobs} jobs in ${fmt(real.totalMs / 1000)} s over ${real.ticks} ticks; outcome ${outcome}`);
+    } finally {
+      await realDb.$disconnect();
+    }
+
+    // 2. The no-op drain of the same run: as many demo.ping jobs, due at the same instants.
+    const noopUrl = await freshDatabase(server, "duly_bench_lifecycle_noop");
+    await migrate(noopUrl);
+    const noopDb = createDb(noopUrl, { poolSize: concurrency + 2, preparedStatements: true });
+    let noop: DriveResult;
+    try {
+      const dueAt = real.perTick.flatMap((t) => Array.from({ length: t.succeeded }, () => new Date(t.at)));
+      for (let i = 0; i < dueAt.length; i += 5000) {
+        const inputs = dueAt.slice(i, i + 5000).map((runAt) => ({ runAt, payload: {} }));
+        await noopDb.$transaction((tx) => scheduleMany(tx, demoPing, inputs), { timeout: 120_000 });
+      }
+      noop = await drive("no-op", noopDb, noopUrl, createCatalogue([demoPing]), server.postmasterPid);
+      log(`no-op: ${noop.jobs} jobs in ${fmt(noop.totalMs / 1000)} s`);
+    } finally {
+      await noopDb.$disconnect();
+    }
+
+    const rows = [real, noop].map((r) => ({
+      run: r.label, jobs: r.jobs, ticks: `${r.ticksThatRan} of ${r.ticks}`, seconds: fmt(r.totalMs / 1000),
+      jobsPerSecond: fmt(perSecond(r.jobs, r.totalMs)), walBytesPerJob: fmt(r.walBytes / r.jobs, 0), othersBusy: `${Math.round(r.othersBusy * 100)}%`,
+    }));
+    const types = byType(real);
+    const md = [
+      `# Marketplace lifecycle bench ${startedAt.toISOString()}`,
+      "",
+      `${bookings} bookings (80 % paid, 10 % requested, 10 % accepted at t0), ${concurrency} lanes per tick, ticks in drain mode at each instant a job falls due. ` +
+        `Server: ${server.label}, ${settings.version.split(",")[0]}. Machine: ${machineInfo().cpus} CPUs. Outcome: ${outcome}.`,
+      "",
+      "| run | jobs | ticks that ran / ticks | seconds in ticks | jobs/s | WAL bytes/job | others' CPU during |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...rows.map((r) => `| ${r.run} | ${r.jobs} | ${r.ticks} | ${r.seconds} | ${r.jobsPerSecond} | ${r.walBytesPerJob} | ${r.othersBusy} |`),
+      "",
+      "Per job type (ticks that ran only that type):",
+      "",
+      "| job type | jobs | ticks | seconds | jobs/s |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      ...types.map((t) => `| ${t.type} | ${t.jobs} | ${t.ticks} | ${fmt(t.ms / 1000)} | ${fmt(t.jobsPerSecond)} |`),
+      "",
+    ].join("\n");
+    console.log(md);
+    const out = args.out ?? path.join(repoDir, "bench", "results", `lifecycle-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, JSON.stringify({ startedAt, bookings, concurrency, server: { label: server.label, ...settings }, machine: machineInfo(), real, noop, types }, null, 2));
+    await writeFile(out.replace(/\.json$/, ".md"), md);
+    log(`wrote ${path.relative(repoDir, out)} and .md`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
