@@ -7,8 +7,9 @@ import { demoPing } from "./demo-ping.ts";
 import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
 import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
+import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 
-export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs };
+export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -16,7 +17,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs, quotaResetSweepJob],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -31,6 +32,16 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: pruneIdempotencyRecordsJob.name,
       payload: { olderThanHours: 24, batchSize: 5_000 },
+    },
+    {
+      // Monthly quota resets: every 15 minutes, so each zone's local midnight (every UTC offset
+      // is a multiple of 15 minutes) has a sweep within the minute. A sweep with nothing due
+      // reads no row (bench/RESULTS.md). After downtime one run catches up ("latest").
+      name: "quotas.reset-sweep",
+      cron: "*/15 * * * *",
+      timeZone: "UTC",
+      jobType: quotaResetSweepJob.name,
+      payload: { batchSize: 5_000, maxBatches: 4 },
     },
   ],
 );

@@ -25,6 +25,13 @@ export const ErrorCode = {
   NotAllowed: "NOT_ALLOWED",
   /** An idempotency key already recorded a different money movement. Nothing was written. */
   IdempotencyConflict: "IDEMPOTENCY_CONFLICT",
+  /**
+   * What is left of an allowance this cycle is less than what was asked; it comes back at the
+   * account's next reset (QuotaExhaustedError carries when). Nothing was consumed.
+   */
+  QuotaExhausted: "QUOTA_EXHAUSTED",
+  /** More was asked at once than the account's plan allows in a whole cycle: waiting cannot help. */
+  QuotaExceedsPlan: "QUOTA_EXCEEDS_PLAN",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

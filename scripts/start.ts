@@ -20,6 +20,7 @@ import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
 import { seedDemoData } from "../prisma/seed.ts";
+import { seedQuotaDemo } from "./lib/demo/quotas.ts";
 import { demoCurlExample, ensureDemoApiKey, type DemoApiKey } from "./lib/demo/api-key.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
@@ -96,6 +97,8 @@ async function main(): Promise<void> {
         if (marketplace) {
           log(`seeded the marketplace: ${marketplace.chefs} chefs, ${marketplace.customers} customers, ${marketplace.bookings} bookings (a month of history, events over the next 90 days)`);
         }
+        const quotas = await seedQuotaDemo(db, now);
+        log(quotas.created > 0 ? `seeded ${quotas.created} demo quota account(s)` : "demo quota accounts were seeded before");
       } else {
         log(`no demo data (${plan.seed.why})`);
       }

@@ -7,6 +7,10 @@
 //   typecheck         tsc --noEmit; one test
 //   lint              eslint .; one test
 //   vitest            unit + integration projects; counted from its JSON report
+//   faked clock       the unit project and the quota integration files again, three times, with
+//                     the process clock faked by Debian's faketime to Dec 31 (into the new
+//                     year), Feb 29 and Jul 1: no test may depend on the day it runs (issue 7).
+//                     A row each; skipped, with a note, where faketime is not installed
 //   jobs:check        only if package.json has that script; one test. It reads a database, so it
 //                     gets a freshly migrated one: on DATABASE_URL's server if set, else embedded
 //   playwright        only if playwright.config.ts exists; counted from its JSON report
@@ -19,7 +23,7 @@
 // suite exercises the engine's every path through the pooler, the e2e suite the deployed shape
 // (next start, DATABASE_URL pooled, DIRECT_URL for migrations); together they add about a
 // minute, the build being reused.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -125,9 +129,15 @@ interface PlaywrightReport {
   errors?: unknown[];
 }
 
-/** A vitest run counted from its JSON report (written to `file`). */
-const vitestRun = (args: string[], env: Record<string, string>, file: string) => async () => {
-  const code = await run(bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+/**
+ * A vitest run counted from its JSON report (written to `file`). `wrapper`: a command that runs
+ * vitest, with its own arguments first (faketime and its date).
+ */
+const vitestRun = (args: string[], env: Record<string, string>, file: string, wrapper: string[] = []) => async () => {
+  const vitestArgs = ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+  const code = wrapper.length > 0
+    ? await run(wrapper[0]!, [...wrapper.slice(1), bin("vitest"), ...vitestArgs], env)
+    : await run(bin("vitest"), vitestArgs, env);
   const report = await readJson<VitestReport>(file);
   if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
   // A file that fails to load or fails in a hook has no failed test of its own: count it once.
@@ -190,6 +200,30 @@ async function main(): Promise<number> {
       "vitest integration, PgBouncer",
       vitestRun(["--project", "integration", "--project", "processes"], pooled, path.join(reports, "vitest-pgbouncer.json")),
     );
+  }
+
+  // No test reads the real date (issue 7, test 5): the unit project and the quota files whose
+  // code turns instants into local dates, run with the process clock faked to three days that
+  // break date code (the clock keeps running from there: Dec 31 crosses into the new year
+  // during the run). The full calendar simulations are not repeated: they choose every `now`.
+  const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
+  const fakedFiles = ["tests/unit/", "tests/integration/quota-resets", "tests/integration/quota-consumption", "tests/integration/quota-usage-route"];
+  if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status === 0) {
+    for (const [index, day] of fakedDays.entries()) {
+      await step(
+        `vitest, clock faked to ${day.slice(0, 10)}`,
+        vitestRun(["--project", "unit", "--project", "integration", ...fakedFiles], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
+      );
+    }
+  } else {
+    results.push({
+      name: "vitest, faked clock",
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      skipped: true,
+      note: "skipped: no faketime binary (apt-get install -y faketime)",
+    });
   }
 
   if (packageJson.scripts?.["jobs:check"]) {

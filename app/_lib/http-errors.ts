@@ -4,6 +4,7 @@
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
 import { ApiError, type InputIssue } from "@/lib/api/errors.ts";
 import { isConnectionLoss } from "@/lib/db/connection-errors.ts";
+import { QuotaExhaustedError } from "@/lib/quotas/quota-errors.ts";
 import { SettingsError } from "@/lib/settings.ts";
 
 const statusOf: Record<ErrorCode, number> = {
@@ -17,6 +18,8 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.InvalidState]: 409,
   [ErrorCode.NotAllowed]: 403,
   [ErrorCode.IdempotencyConflict]: 409,
+  [ErrorCode.QuotaExhausted]: 429,
+  [ErrorCode.QuotaExceedsPlan]: 403,
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 
@@ -26,6 +29,8 @@ export interface HttpError {
   message: string;
   /** With INVALID_INPUT from the API: each problem and where. */
   issues?: InputIssue[];
+  /** With QUOTA_EXHAUSTED: when the allowance comes back (also answered as Retry-After). */
+  retryAt?: Date;
 }
 
 /** The HTTP status of a domain error code (for documentation and tests). */
@@ -35,6 +40,9 @@ export function statusOfErrorCode(code: ErrorCode): number {
 
 /** What to answer for an error thrown by lib/: its code's status, or 500 for anything unexpected. */
 export function httpErrorOf(error: unknown): HttpError {
+  if (error instanceof QuotaExhaustedError) {
+    return { status: statusOf[error.code], code: error.code, message: error.message, retryAt: error.comesBackAt };
+  }
   if (error instanceof DulyError) return { status: statusOf[error.code], code: error.code, message: error.message };
   if (error instanceof ApiError) {
     return { status: error.status, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };

@@ -12,7 +12,9 @@ import { duration, relativeTime } from "@/lib/format/relative-time.ts";
 import type { AgendaItem } from "@/lib/scheduler/index.ts";
 import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { upcomingResets } from "@/lib/quotas/index.ts";
 import { defaultDays, parseAgendaQuery } from "./agenda-query.ts";
+import { QuotaResetsSection, quotaAccountLimit } from "./quota-resets-section.tsx";
 
 // Reads the database on every request.
 export const dynamic = "force-dynamic";
@@ -44,6 +46,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   const now = asOf ?? (await readWithRetry(async () => (await databaseClock(db))()));
   const to = new Date(now.getTime() + days * dayMs);
   const { late, upcoming } = await readWithRetry(() => agenda(db, { now, to, limit: rowLimit }));
+  const quotaResets = await readWithRetry(() => upcomingResets(db, { now, to, limit: quotaAccountLimit }));
   const toRow = (item: AgendaItem, when: string): JobRow => ({
     id: item.id,
     jobType: item.jobType,
@@ -112,6 +115,8 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
         )}
         {rows.length === rowLimit ? <p className="muted">Showing the first {rowLimit} jobs only.</p> : null}
       </section>
+
+      <QuotaResetsSection resets={quotaResets} days={days} />
     </>
   );
 }

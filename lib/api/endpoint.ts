@@ -83,6 +83,10 @@ export const ErrorEnvelope = z
         .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
         .optional()
         .meta({ description: "With INVALID_INPUT: each problem and where (`body.price`, `params.bookingId`)." }),
+      retryAt: z
+        .string()
+        .optional()
+        .meta({ description: "With QUOTA_EXHAUSTED: when the allowance comes back (ISO instant; also the Retry-After header)." }),
     }),
   })
   .meta({ id: "Error" });

@@ -47,7 +47,7 @@ test("late work comes first: overdue pending and running jobs, each with how lat
 
   await page.goto(`/agenda?now=${asOf}`);
   // The late section comes before the window.
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Late", "Due in the next 7 days"]);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Late", "Due in the next 7 days", "Quota resets in the next 7 days"]);
 
   const late = page.getByRole("table", { name: "Late" });
   const overdue = late.getByRole("row", { name: new RegExp(`booking:${marker}-overdue`) });

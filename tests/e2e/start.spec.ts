@@ -100,6 +100,7 @@ test("SIGKILL on npm start takes its Next server and embedded PostgreSQL down to
     pids.push(Number(postgresPid), Number(nextPid));
     // Demo data goes into the embedded database by default.
     expect(start.output).toContain("seeded 9 demo job(s) (embedded database; DULY_SEED=0 turns it off)");
+    expect(start.output).toContain("seeded 300 demo quota account(s)");
     expect(pids.every(isAlive)).toBe(true);
 
     // As `timeout -s KILL npm start` does: the whole process group, no chance to clean up.

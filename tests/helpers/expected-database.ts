@@ -297,5 +297,9 @@ function nativeType(field: PrismaField, attribute: PrismaAttribute): string {
     if (precision?.kind !== "number") throw new PrismaSchemaParseError(`write @db.Timestamptz(p) with a precision`, attribute.line);
     return `timestamp(${precision.value}) with time zone`;
   }
+  if (field.type === "DateTime" && attribute.name === "db.Date") {
+    if (precision !== undefined) throw new PrismaSchemaParseError(`@db.Date takes no precision`, attribute.line);
+    return "date";
+  }
   throw new PrismaSchemaParseError(`unsupported native type @${attribute.name} on ${field.type}`, attribute.line);
 }

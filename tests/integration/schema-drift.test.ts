@@ -32,6 +32,8 @@ const CHECK_CONSTRAINTS: Record<string, string> = {
   bookings_price_minor_check: "CHECK ((price_minor > 0))",
   bids_price_minor_check: "CHECK ((price_minor > 0))",
   ledger_entries_amount_minor_check: "CHECK ((amount_minor > 0))",
+  quota_accounts_allowances_not_negative:
+    "CHECK (((pages >= 0) AND (questions >= 0) AND (questions_gpt4 >= 0) AND (documents >= 0)))",
 };
 
 /** Prisma's bookkeeping table, as its schema engine creates it. */

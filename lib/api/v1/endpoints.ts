@@ -13,6 +13,7 @@ import {
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { getMe } from "./me.ts";
+import { recordUsageEndpoint } from "./quotas.ts";
 
 export const v1Endpoints: readonly Endpoint[] = [
   getMe,
@@ -28,4 +29,5 @@ export const v1Endpoints: readonly Endpoint[] = [
   postAuctionEndpoint,
   getAuctionEndpoint,
   placeBidEndpoint,
+  recordUsageEndpoint,
 ];

@@ -66,11 +66,15 @@ export const apiRouteLimits = { transactionTimeoutMs: 30_000, transactionMaxWait
 
 /** An error envelope response (for routes outside apiRoute, such as the catch-all 404). */
 export function apiErrorResponse(error: unknown, request?: Request): Response {
-  const { status, code, message, issues } = httpErrorOf(error);
+  const { status, code, message, issues, retryAt } = httpErrorOf(error);
   if (status >= 500) {
     console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
   }
-  return Response.json({ error: { code, message, ...(issues ? { issues } : {}) } }, { status, headers: noStore });
+  // A refusal that ends at a known instant (429 QUOTA_EXHAUSTED) says when, in the envelope and
+  // as Retry-After (an HTTP-date: no clock is read to turn it into seconds).
+  const retry = retryAt ? { retryAt: retryAt.toISOString() } : {};
+  const headers = retryAt ? { ...noStore, "Retry-After": retryAt.toUTCString() } : noStore;
+  return Response.json({ error: { code, message, ...(issues ? { issues } : {}), ...retry } }, { status, headers });
 }
 
 function inputError(where: "params" | "query" | "body", error: z.ZodError): ApiError {

@@ -1,0 +1,19 @@
+// Monthly quotas (issue 7): plans, cycle dates, the reset sweep, consumption, plan changes and
+// the agenda's view. See docs/quotas.md.
+export { plans, planNames, meteredAllowances, planColumns } from "./plans.ts";
+export type { QuotaPlan, MeteredAllowance, Allowances, PlanValues } from "./plans.ts";
+export { cycleDate, nextCycleAfter, cycleOnOrBefore, addDays, parseIsoDate, isIsoDate, daysInMonth, isLeapYear } from "./cycle-dates.ts";
+export type { IsoDate } from "./cycle-dates.ts";
+export { localDateOf, isIanaTimeZone } from "./local-time.ts";
+export { resetDueAccounts, resetDueAccountsInTransaction } from "./reset-due-accounts.ts";
+export type { ResetSweepOptions, ResetSweepResult } from "./reset-due-accounts.ts";
+export { createAccount } from "./create-account.ts";
+export type { NewAccount, CreatedAccount } from "./create-account.ts";
+export { consumeAllowance } from "./consume-allowance.ts";
+export type { Consumption } from "./consume-allowance.ts";
+export { changePlan } from "./change-plan.ts";
+export type { PlanChange } from "./change-plan.ts";
+export { upcomingResets } from "./upcoming-resets.ts";
+export type { UpcomingResets, UpcomingResetDay, UpcomingResetAccount } from "./upcoming-resets.ts";
+export { QuotaExhaustedError } from "./quota-errors.ts";
+export { accountIdSchema, consumptionSchema } from "./inputs.ts";
