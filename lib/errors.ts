@@ -14,6 +14,13 @@ export const ErrorCode = {
   InvalidJobState: "INVALID_JOB_STATE",
   /** A job key is already used by a job of another type; keys identify one job across all types. */
   KeyTaken: "KEY_TAKEN",
+  /** The signed-in dashboard user's role does not allow this (a viewer tried to act). Nothing was written. */
+  NotAllowed: "NOT_ALLOWED",
+  /**
+   * The record changed since the operator's page showed it (a tick claimed or finished the job,
+   * or another operator acted): the optimistic check failed and nothing was written.
+   */
+  StaleRecord: "STALE_RECORD",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

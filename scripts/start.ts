@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
-import { seedDemoData } from "../prisma/seed.ts";
+import { seedDemoData, seedDemoOperators, type DemoLogin } from "../prisma/seed.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
@@ -85,11 +85,15 @@ async function main(): Promise<void> {
     const applied = await migrate(plan.directUrl, { log: (line) => log(`migrate: ${line}`) });
     log(`${applied.length} migration(s) applied`);
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
+    let demoLogins: DemoLogin[] = [];
     try {
       const now = (await databaseClock(db))();
       if (plan.seed.wanted) {
         const { created } = await seedDemoData(db, now);
         log(created > 0 ? `seeded ${created} demo job(s) (${plan.seed.why})` : `demo jobs were seeded before (${plan.seed.why})`);
+        // Demo sign-ins only on the embedded database: a real one gets its first operator from
+        // `npm run operator:create`, never from a start-up default.
+        if (plan.embedded) demoLogins = await seedDemoOperators(db);
       } else {
         log(`no demo data (${plan.seed.why})`);
       }
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
     shutdown.add("next", () => server.stop());
     stopIfItDies("Next", server.exited());
     abortIfStopping();
+    for (const login of demoLogins) log(`demo ${login.role}: ${login.email} / ${login.password} (new password every start)`);
     log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
     if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
 

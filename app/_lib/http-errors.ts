@@ -10,6 +10,8 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.JobNotFound]: 404,
   [ErrorCode.InvalidJobState]: 409,
   [ErrorCode.KeyTaken]: 409,
+  [ErrorCode.NotAllowed]: 403,
+  [ErrorCode.StaleRecord]: 409,
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 

@@ -12,6 +12,7 @@ import { duration, relativeTime } from "@/lib/format/relative-time.ts";
 import type { AgendaItem } from "@/lib/scheduler/index.ts";
 import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { defaultDays, parseAgendaQuery } from "./agenda-query.ts";
 
 // Reads the database on every request.
@@ -25,6 +26,7 @@ const rowLimit = 500;
 const windowChoices = [1, 7, 30];
 
 export default async function AgendaPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  await requireViewer();
   const parsed = parseAgendaQuery(await searchParams, { timeTravel: timeTravelEnabled() });
   if (!parsed.ok) {
     return (
