@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import Link from "next/link";
 import { currentOperator } from "@/app/_lib/operator-session.ts";
 import { SignOutButton } from "@/components/sign-out-button.tsx";
+import { ZonePicker } from "@/components/zone-picker.tsx";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,13 +17,19 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 const sections = [
   { href: "/overview", label: "Overview" },
   { href: "/jobs", label: "Jobs" },
+  { href: "/job-types", label: "Job types" },
   { href: "/agenda", label: "Agenda" },
   { href: "/audit", label: "Audit log" },
 ];
 
 // The header shows who is signed in; it protects nothing (every page checks for itself).
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const operator = await currentOperator().catch(() => null);
+  // The header only shows who is signed in; the page itself reports (and checks) the rest.
+  const operator = await currentOperator().catch((error: unknown) => {
+    console.error("[duly] could not read the session for the header:", error);
+    return null;
+  });
+  const { zone, chosen } = await displayZone();
   return (
     <html lang="en">
       <body>
@@ -42,6 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 ))}
               </nav>
               <div className="session">
+                <ZonePicker zone={zone} chosen={chosen} />
                 <span className="muted">
                   {operator.email} <span className={`role role-${operator.role}`}>{operator.role}</span>
                 </span>

@@ -81,6 +81,7 @@ export interface AuditFilter {
   action?: AuditAction;
   recordType?: string;
   recordId?: string;
+  batchId?: string;
   /** Entries at or after this instant. */
   since?: Date;
   /** Entries before this instant. */
@@ -112,6 +113,7 @@ export async function listAuditEntries(db: DbOrTx, filter: AuditFilter): Promise
       action: filter.action,
       recordType: filter.recordType,
       recordId: filter.recordId,
+      batchId: filter.batchId,
       at: filter.since || filter.until ? { gte: filter.since, lt: filter.until } : undefined,
       id: filter.beforeId !== undefined ? { lt: filter.beforeId } : undefined,
     },

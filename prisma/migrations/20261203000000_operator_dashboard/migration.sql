@@ -132,3 +132,27 @@ ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_fkey" FOREIGN 
 
 -- AddForeignKey
 ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "auth_users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The dashboard's jobs table (lib/operations/job-list.ts): ordered by run time, unfiltered or by
+-- type, keyset-paged; and a key-prefix search (LIKE 'prefix%' needs text_pattern_ops under a
+-- non-C collation).
+
+-- CreateIndex
+CREATE INDEX "scheduled_jobs_run_at_id_idx" ON "scheduled_jobs"("run_at", "id");
+
+-- CreateIndex
+CREATE INDEX "scheduled_jobs_job_type_run_at_id_idx" ON "scheduled_jobs"("job_type", "run_at", "id");
+
+CREATE INDEX "scheduled_jobs_key_pattern_idx" ON "scheduled_jobs"("key" text_pattern_ops);
+
+-- Paused job types: the claim skips their due jobs (lib/scheduler/sql/claim-due-jobs.ts).
+
+-- CreateTable
+CREATE TABLE "job_type_pauses" (
+    "job_type" TEXT NOT NULL,
+    "paused_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "paused_by" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+
+    CONSTRAINT "job_type_pauses_pkey" PRIMARY KEY ("job_type")
+);
