@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
 import { currentOperator } from "@/app/_lib/operator-session.ts";
 import { SignOutButton } from "@/components/sign-out-button.tsx";
 import { ZonePicker } from "@/components/zone-picker.tsx";
@@ -26,6 +27,7 @@ const sections = [
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The header only shows who is signed in; the page itself reports (and checks) the rest.
   const operator = await currentOperator().catch((error: unknown) => {
+    unstable_rethrow(error); // Next's own signals (dynamic rendering, redirects) pass through
     console.error("[duly] could not read the session for the header:", error);
     return null;
   });

@@ -3,7 +3,7 @@
 // version the page showed, so a stale page is refused by the server (never overwrites). A
 // viewer sees them disabled; the server refuses a viewer regardless.
 import { useActionState } from "react";
-import type { ActionState } from "@/app/_lib/action-state.ts";
+import type { ActionState } from "./action-state.ts";
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
 
@@ -51,8 +51,17 @@ export function JobActionForms(props: JobActionProps) {
   const [runNowState, runNow, runNowPending] = useActionState(actions.runNow, idle);
   const [retryState, retry, retryPending] = useActionState(actions.retry, idle);
   const disabled = !canAct;
+  // Outcomes are shown above the forms, not inside them: a successful cancel or retry re-renders
+  // the page without that form, and its message must stay.
+  const outcomes = [rescheduleState, cancelState, runNowState, retryState].filter((state) => state.message && !state.fieldErrors);
+  const finished = status === "succeeded" || status === "cancelled";
 
   return (
+    <>
+      {outcomes.map((state, index) => (
+        <Outcome key={index} state={state} id={`outcome-${index}`} />
+      ))}
+      {finished ? <p className="empty">This job is {status}; nothing more can be done to it.</p> : null}
     <div className="actions">
       {status === "pending" || status === "running" ? (
         <form action={reschedule} className="form card" aria-labelledby="reschedule-heading">
@@ -82,7 +91,7 @@ export function JobActionForms(props: JobActionProps) {
           <button type="submit" className="button button-primary" disabled={disabled || reschedulePending}>
             {reschedulePending ? "Rescheduling…" : "Reschedule"}
           </button>
-          <Outcome state={rescheduleState} id="reschedule-outcome" />
+          {rescheduleState.fieldErrors ? <Outcome state={rescheduleState} id="reschedule-outcome" /> : null}
         </form>
       ) : null}
 
@@ -98,7 +107,7 @@ export function JobActionForms(props: JobActionProps) {
           <button type="submit" className="button button-danger" disabled={disabled || cancelPending}>
             {cancelPending ? "Cancelling…" : "Cancel job"}
           </button>
-          <Outcome state={cancelState} id="cancel-outcome" />
+          {cancelState.fieldErrors ? <Outcome state={cancelState} id="cancel-outcome" /> : null}
         </form>
       ) : null}
 
@@ -110,7 +119,7 @@ export function JobActionForms(props: JobActionProps) {
           <button type="submit" className="button" disabled={disabled || runNowPending}>
             {runNowPending ? "Working…" : "Run now"}
           </button>
-          <Outcome state={runNowState} id="run-now-outcome" />
+          {runNowState.fieldErrors ? <Outcome state={runNowState} id="run-now-outcome" /> : null}
         </form>
       ) : null}
 
@@ -122,9 +131,10 @@ export function JobActionForms(props: JobActionProps) {
           <button type="submit" className="button" disabled={disabled || retryPending}>
             {retryPending ? "Working…" : "Retry dead job"}
           </button>
-          <Outcome state={retryState} id="retry-outcome" />
+          {retryState.fieldErrors ? <Outcome state={retryState} id="retry-outcome" /> : null}
         </form>
       ) : null}
     </div>
+    </>
   );
 }

@@ -13,6 +13,8 @@ export function SignOutButton() {
       onClick={async () => {
         setPending(true);
         await fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }).catch(() => undefined);
+        // A full navigation on purpose: no signed-in page may stay in the client's router cache.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         window.location.assign("/sign-in");
       }}
     >

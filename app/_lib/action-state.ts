@@ -5,11 +5,9 @@ import { isDulyError } from "@/lib/errors.ts";
 import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
 import { httpErrorOf } from "./http-errors.ts";
 
-export interface ActionState {
-  ok: boolean;
-  message?: string;
-  fieldErrors?: Record<string, string>;
-}
+import type { ActionState } from "@/components/action-state.ts";
+
+export type { ActionState };
 
 export const idleState: ActionState = { ok: false };
 

@@ -24,7 +24,10 @@ export function getOperatorAuth(): OperatorAuth {
 
 /** The signed-in operator of this request, or null. Looked up once per request (React cache). */
 export const currentOperator = cache(async (): Promise<Operator | null> => {
-  const session = await getOperatorAuth().api.getSession({ headers: await headers() });
+  // headers() first: it marks the render dynamic before anything needs settings (a static
+  // prerender such as the 404 page never reaches the database).
+  const requestHeaders = await headers();
+  const session = await getOperatorAuth().api.getSession({ headers: requestHeaders });
   if (!session) return null;
   const role: unknown = (session.user as { role?: unknown }).role;
   // A role the code does not know grants nothing.

@@ -39,6 +39,8 @@ export interface ScheduledDemoPing {
 interface Options {
   /** Who the browser is signed in as (a fresh user per test); null: signed out. Default operator. */
   signInAs: OperatorRole | null;
+  /** The operator's display zone (the duly_tz cookie). Default UTC. */
+  displayZone: string;
 }
 
 interface Fixtures {
@@ -51,6 +53,7 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures & Options>({
   signInAs: ["operator", { option: true }],
+  displayZone: ["UTC", { option: true }],
   // Playwright fixtures name their dependencies by destructuring; this one has none.
   db: async ({}, use) => {
     const db = createDb(e2eServerState().databaseUrl, { poolSize: 2 });
@@ -59,13 +62,14 @@ export const test = base.extend<Fixtures & Options>({
   },
   signedIn: async ({ db, signInAs }, use) => {
     if (!signInAs) return use(null);
-    const user = await createSignedInOperator(db, { role: signInAs, secret: e2eAuthSecret, label: `e2e-${signInAs}` });
+    const user = await createSignedInOperator(db, { role: signInAs, secret: e2eAuthSecret, label: `e2e-${signInAs}`, withPassword: false });
     await use(user);
     await db.authUser.delete({ where: { id: user.id } });
   },
-  context: async ({ context, signedIn }, use) => {
+  context: async ({ context, signedIn, displayZone }, use) => {
+    const { hostname } = new URL(e2eServerState().baseURL);
+    await context.addCookies([{ name: "duly_tz", value: encodeURIComponent(displayZone), domain: hostname, path: "/", sameSite: "Lax" }]);
     if (signedIn) {
-      const { hostname } = new URL(e2eServerState().baseURL);
       await context.addCookies([{ name: sessionCookieName, value: signedIn.cookieValue, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
     }
     await use(context);

@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 async function due(job: typeof countJob | typeof typedJob, payload: object) {
-  return database.db.$transaction((tx) => schedule(tx, job as typeof countJob, { runAt: new Date(now.getTime() - 60_000), payload }));
+  return database.db.$transaction((tx) => schedule(tx, job as typeof countJob, { runAt: new Date(now.getTime() - 60_000), payload: payload as Record<string, never> }));
 }
 
 describe("a paused job type", () => {

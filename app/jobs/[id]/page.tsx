@@ -7,6 +7,7 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { findJobDetail } from "@/lib/operations/job-detail.ts";
+import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { listAuditEntries } from "@/lib/audit/audit-log.ts";
 import { toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { jobId as jobIdSchema } from "@/lib/operations/inputs.ts";
@@ -33,6 +34,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   if (!job) notFound();
   const { entries } = await readWithRetry(() => listAuditEntries(db, { recordType: "scheduled_job", recordId: job.id, limit: 50 }));
   const { zone } = await displayZone();
+  const typePaused = (await readWithRetry(() => pausedJobTypes(db))).includes(job.jobType);
   const subject = job.subjectType ? `${job.subjectType}:${job.subjectId ?? ""}` : null;
 
   return (
@@ -46,6 +48,12 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
         </h1>
         <StatusBadge status={job.status} />
       </div>
+      {typePaused ? (
+        <p className="notice" role="status">
+          <span className="badge badge-paused">type paused</span> {job.jobType} is paused: no tick runs it until it is resumed on{" "}
+          <Link href="/job-types">Job types</Link>.
+        </p>
+      ) : null}
 
       <section className="card" aria-labelledby="facts-heading">
         <h2 id="facts-heading">Facts</h2>
@@ -102,10 +110,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       <section aria-labelledby="actions-heading" className="agenda-section">
         <h2 id="actions-heading">Actions</h2>
         {operator.role !== "operator" ? <p className="muted">You are signed in as a viewer: you can see everything but not act.</p> : null}
-        {job.status === "succeeded" || job.status === "cancelled" ? (
-          <p className="empty">This job is {job.status}; nothing more can be done to it.</p>
-        ) : (
-          <JobActionForms
+        <JobActionForms
             jobId={job.id}
             status={job.status}
             version={job.version}
@@ -114,7 +119,6 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             canAct={operator.role === "operator"}
             actions={{ reschedule: rescheduleJobAction, cancel: cancelJobAction, runNow: runJobNowAction, retry: retryJobAction }}
           />
-        )}
       </section>
 
       <section aria-labelledby="runs-heading" className="agenda-section">
