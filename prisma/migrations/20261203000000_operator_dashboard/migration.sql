@@ -156,3 +156,30 @@ CREATE TABLE "job_type_pauses" (
 
     CONSTRAINT "job_type_pauses_pkey" PRIMARY KEY ("job_type")
 );
+
+-- Bulk actions, resumable batch by batch (lib/operations/bulk.ts).
+
+-- CreateTable
+CREATE TABLE "bulk_operations" (
+    "id" TEXT NOT NULL,
+    "actor_id" TEXT NOT NULL,
+    "actor_email" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "target" JSONB NOT NULL,
+    "change" JSONB NOT NULL,
+    "reason" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "previewed" INTEGER NOT NULL,
+    "changed" INTEGER NOT NULL DEFAULT 0,
+    "skipped" INTEGER NOT NULL DEFAULT 0,
+    "cursor" BIGINT NOT NULL DEFAULT 0,
+    "skipped_jobs" JSONB NOT NULL DEFAULT '[]',
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finished_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "bulk_operations_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "bulk_operations_status_created_at_idx" ON "bulk_operations"("status", "created_at");
