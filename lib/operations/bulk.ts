@@ -151,6 +151,7 @@ export async function startBulk(db: Db, actor: AuditActor, input: { target: Bulk
       reason: input.reason,
       status: "running",
       previewed: input.previewed,
+      cursor: 0n,
     },
   });
   return id;

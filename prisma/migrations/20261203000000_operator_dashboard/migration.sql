@@ -172,7 +172,7 @@ CREATE TABLE "bulk_operations" (
     "previewed" INTEGER NOT NULL,
     "changed" INTEGER NOT NULL DEFAULT 0,
     "skipped" INTEGER NOT NULL DEFAULT 0,
-    "cursor" BIGINT NOT NULL DEFAULT 0,
+    "cursor" BIGINT NOT NULL,
     "skipped_jobs" JSONB NOT NULL DEFAULT '[]',
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
