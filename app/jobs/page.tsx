@@ -8,6 +8,9 @@ import { countJobs, jobTypesInUse, listJobs } from "@/lib/operations/job-list.ts
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { formatInZone, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
+import { unfinishedBulks } from "@/lib/operations/bulk.ts";
+import { BulkPanel } from "@/components/bulk-panel.tsx";
+import { continueBulkAction, previewBulkAction, startBulkAction } from "./bulk-actions.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { JobsBrowser, type JobsBrowserRow } from "@/components/jobs-browser.tsx";
@@ -20,7 +23,7 @@ const hourMs = 3_600_000;
 const statuses = ["pending", "running", "succeeded", "dead", "cancelled"];
 
 export default async function JobsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
-  await requireViewer();
+  const operator = await requireViewer();
   const { zone } = await displayZone();
   const parsed = parseJobsQuery(await searchParams, zone);
   if (!parsed.ok) {
@@ -40,6 +43,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
   const { count, capped } = await readWithRetry(() => countJobs(db, query));
   const types = await readWithRetry(() => jobTypesInUse(db));
   const paused = new Set(await readWithRetry(() => pausedJobTypes(db)));
+  const unfinished = await readWithRetry(() => unfinishedBulks(db));
 
   const rows: JobsBrowserRow[] = page.rows.map((row) => ({
     id: row.id,
@@ -141,10 +145,21 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
       ) : (
         <JobsBrowser
           rows={rows}
+          selectable={operator.role === "operator"}
           direction={query.direction}
           sortHrefs={{ asc: jobsHref(base, { dir: "asc" }), desc: jobsHref(base, { dir: "desc" }) }}
         />
       )}
+      <BulkPanel
+        filterQuery={jobsHref(base).replace(/^\/jobs\??/, "")}
+        matching={`${capped ? "more than " : ""}${count.toLocaleString("en")} job${count === 1 ? "" : "s"}`}
+        zone={zone}
+        canAct={operator.role === "operator"}
+        unfinished={unfinished.map((op) => ({ ...op, createdAt: op.createdAt.toISOString() }))}
+        preview={previewBulkAction}
+        start={startBulkAction}
+        next={continueBulkAction}
+      />
       <nav className="pager" aria-label="Pages">
         {page.previous || query.after || query.before ? <Link href={jobsHref(base)}>First page</Link> : null}
         {page.previous ? <Link href={jobsHref(base, { before: page.previous })}>← Previous</Link> : null}

@@ -141,6 +141,33 @@ test.describe("an operator", () => {
   });
 });
 
+test.describe("bulk actions", () => {
+  test("a bulk shift shows its preview (count and per-hour landing), then runs and reports changed versus skipped", async ({ page, db, scheduleDemoPing }) => {
+    const base = Date.now() + 2 * dayMs;
+    const jobs = [];
+    for (const h of [0, 1, 2]) jobs.push(await scheduleDemoPing({ runAt: new Date(base + h * hourMs), subject: { type: "booking", id: 9200 } }));
+    await page.goto("/jobs?subject=booking:9200");
+    await page.getByRole("checkbox", { name: "Select every job on this page" }).check();
+    await expect(page.getByText("3 selected on this page.")).toBeVisible();
+    await page.getByLabel("Change").selectOption("shift");
+    await page.getByLabel("Offset (e.g. +2h, -30m, +1d)").fill("+1d");
+    await page.getByLabel("Reason", { exact: true }).fill("event moved by a day");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("3 jobs will change.")).toBeVisible();
+    const histogram = page.getByRole("table", { name: "Where the jobs land, per hour" });
+    await expect(histogram.getByRole("row")).toHaveCount(4); // header + three hours
+    // Nothing has changed yet.
+    expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: jobs[0]!.id } })).runAt.getTime()).toBe(jobs[0]!.runAt.getTime());
+
+    await page.getByRole("button", { name: "Confirm: change 3 jobs" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Done: 3 changed, 0 skipped" })).toBeVisible();
+    for (const job of jobs) {
+      expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.getTime()).toBe(job.runAt.getTime() + dayMs);
+    }
+    expect(await db.auditEntry.count({ where: { action: "bulk.shift", recordId: { in: jobs.map((j) => j.id.toString()) } } })).toBe(3);
+  });
+});
+
 test.describe("the overview", () => {
   test("shows next week's jobs by type, the quota resets slot, and drills into a day's hours", async ({ page, scheduleDemoPing }) => {
     await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs + hourMs), subject: { type: "booking", id: 9008 } });
