@@ -28,7 +28,9 @@ export function signSessionToken(token: string, secret: string): string {
  */
 export async function createSignedInOperator(
   db: Db,
-  { role, secret, label = role, withPassword = true }: { role: OperatorRole; secret: string; label?: string; withPassword?: boolean },
+  {
+    role, secret, label = role, withPassword = true, sessionLifetimeMs = sessionPolicy.expiresInSeconds * 1000,
+  }: { role: OperatorRole; secret: string; label?: string; withPassword?: boolean; sessionLifetimeMs?: number },
 ): Promise<SignedInOperator> {
   const password = `pw-${randomBytes(12).toString("hex")}`;
   const email = `${label}-${randomBytes(4).toString("hex")}@duly.test`;
@@ -44,7 +46,7 @@ export async function createSignedInOperator(
       id: randomBytes(16).toString("hex"),
       token,
       userId: operator.id,
-      expiresAt: new Date(Date.now() + sessionPolicy.expiresInSeconds * 1000),
+      expiresAt: new Date(Date.now() + sessionLifetimeMs),
     },
   });
   return { ...operator, password, sessionToken: token, cookieValue: signSessionToken(token, secret) };
