@@ -19,6 +19,7 @@ const sections = [
   { href: "/overview", label: "Overview" },
   { href: "/jobs", label: "Jobs" },
   { href: "/job-types", label: "Job types" },
+  { href: "/recurring", label: "Recurring" },
   { href: "/agenda", label: "Agenda" },
   { href: "/audit", label: "Audit log" },
 ];

@@ -14,7 +14,7 @@ async function seriousViolations(page: Page) {
 test("every signed-in page passes an axe scan", async ({ page, scheduleDemoPing }) => {
   test.setTimeout(120_000); // six pages, each scanned in full
   const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9100 } });
-  for (const path of ["/overview", "/jobs", `/jobs/${job.id}`, "/job-types", "/audit", "/agenda"]) {
+  for (const path of ["/overview", "/jobs", `/jobs/${job.id}`, "/job-types", "/recurring", "/audit", "/agenda"]) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
