@@ -7,7 +7,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
-import { dueByDay, dueByHour, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
+import { dueByDay, dueByHour, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
@@ -112,7 +112,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <div className="cards">
         <div className="card">
           <h2>Due now</h2>
-          <p className="figure">{figures.dueNow.toLocaleString("en")}</p>
+          <p className="figure">{figures.dueNow > figureCap ? `${figureCap.toLocaleString("en")}+` : figures.dueNow.toLocaleString("en")}</p>
           <Link href={`/jobs?status=pending&to=${encodeURIComponent(now.toISOString())}`} className="muted">
             late jobs
           </Link>
@@ -131,7 +131,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <h2>Dead, 24 h</h2>
           <p className="figure">{figures.dead24h.toLocaleString("en")}</p>
           <Link href="/jobs?status=dead&dir=desc" className="muted">
-            {figures.deadTotal.toLocaleString("en")} dead in all
+            {figures.deadTotal > figureCap ? `${figureCap.toLocaleString("en")}+` : figures.deadTotal.toLocaleString("en")} dead in all
           </Link>
         </div>
         <div className="card">

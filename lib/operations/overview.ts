@@ -32,7 +32,7 @@ export async function dueByHour(db: DbOrTx, { from, to, zone }: { from: Date; to
 }
 
 export interface OverviewFigures {
-  /** Pending jobs whose run time has come. */
+  /** Pending jobs whose run time has come (at most figureCap + 1: more shows as "10,000+"). */
   dueNow: number;
   /** Run time of the oldest of them (lag = now - this). */
   oldestDue: Date | null;
@@ -45,16 +45,19 @@ export interface OverviewFigures {
   deadTotal: number;
 }
 
+/** Counts stop here ("10,000+"): a backlog of a million due jobs must not cost a second to count. */
+export const figureCap = 10_000;
+
 export async function overviewFigures(db: DbOrTx, now: Date): Promise<OverviewFigures> {
   const [row] = await db.$queryRaw<Array<OverviewFigures>>`
     SELECT
-      (SELECT count(*)::int FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now}) AS "dueNow",
+      (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now} LIMIT ${figureCap + 1}) capped) AS "dueNow",
       (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now}) AS "oldestDue",
       (SELECT count(*)::int FROM scheduled_jobs WHERE status = 'running') AS running,
       (SELECT count(*)::int FROM job_runs
          WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')) AS "failures24h",
       (SELECT count(*)::int FROM scheduled_jobs
          WHERE status = 'dead' AND finished_at >= ${now}::timestamptz - interval '24 hours') AS "dead24h",
-      (SELECT count(*)::int FROM scheduled_jobs WHERE status = 'dead') AS "deadTotal"`;
+      (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'dead' LIMIT ${figureCap + 1}) capped) AS "deadTotal"`;
   return row!;
 }
