@@ -157,7 +157,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           {weekTotal === 0 ? (
             <p className="empty">Nothing is due in the next 7 days.</p>
           ) : (
-            <DueChart columns={weekColumns} types={types} caption={`${weekTotal.toLocaleString("en")} pending jobs, per day in ${zone}. Choose a day for its hours.`} />
+            <DueChart columns={weekColumns} types={types} caption={`${weekTotal.toLocaleString("en")} pending job${weekTotal === 1 ? "" : "s"}, per day in ${zone}. Choose a day for its hours.`} />
           )}
           {selectedDay && hourly ? (
             <section aria-labelledby="hours-heading">
