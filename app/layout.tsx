@@ -1,6 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
+import { currentOperator } from "@/app/_lib/operator-session.ts";
+import { SignOutButton } from "@/components/sign-out-button.tsx";
+import { ZonePicker } from "@/components/zone-picker.tsx";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,19 +13,58 @@ export const metadata: Metadata = {
   description: "Duly: the marketplace's scheduled work, kept in PostgreSQL.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+const sections = [
+  { href: "/overview", label: "Overview" },
+  { href: "/jobs", label: "Jobs" },
+  { href: "/job-types", label: "Job types" },
+  { href: "/recurring", label: "Recurring" },
+  { href: "/agenda", label: "Agenda" },
+  { href: "/audit", label: "Audit log" },
+];
+
+// The header shows who is signed in; it protects nothing (every page checks for itself).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The header only shows who is signed in; the page itself reports (and checks) the rest.
+  const operator = await currentOperator().catch((error: unknown) => {
+    unstable_rethrow(error); // Next's own signals (dynamic rendering, redirects) pass through
+    console.error("[duly] could not read the session for the header:", error);
+    return null;
+  });
+  const { zone, chosen } = await displayZone();
   return (
     <html lang="en">
       <body>
+        <a href="#content" className="skip-link">
+          Skip to content
+        </a>
         <header className="site-header">
           <Link href="/" className="brand">
             Duly
           </Link>
-          <nav aria-label="Main">
-            <Link href="/agenda">Agenda</Link>
-          </nav>
+          {operator ? (
+            <>
+              <nav aria-label="Main" className="main-nav">
+                {sections.map((section) => (
+                  <Link key={section.href} href={section.href}>
+                    {section.label}
+                  </Link>
+                ))}
+              </nav>
+              <div className="session">
+                <ZonePicker zone={zone} chosen={chosen} />
+                <span className="muted">
+                  {operator.email} <span className={`role role-${operator.role}`}>{operator.role}</span>
+                </span>
+                <SignOutButton />
+              </div>
+            </>
+          ) : null}
         </header>
-        <main className="page">{children}</main>
+        <main className="page" id="content">
+          {children}
+        </main>
       </body>
     </html>
   );

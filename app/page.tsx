@@ -1,6 +1,6 @@
-// The dashboard opens on the agenda.
+// The dashboard opens on the overview.
 import { redirect } from "next/navigation";
 
 export default function HomePage() {
-  redirect("/agenda");
+  redirect("/overview");
 }

@@ -1,7 +1,7 @@
 "use client";
 // The agenda's table. Rows arrive as plain serializable values (ISO strings, no Dates or
 // bigints) from the server component, which also did the relative-time arithmetic.
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import type { JobStatus } from "@/lib/scheduler/index.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -25,9 +25,11 @@ function formatUtc(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
-const column = createColumnHelper<JobRow>();
+// TanStack Table v9: features are opted into explicitly; this table needs none (no client sorting).
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, JobRow>();
 
-const columns = [
+const columns = column.columns([
   column.accessor("jobType", {
     header: "Type",
     cell: (info) => <code>{info.getValue()}</code>,
@@ -64,13 +66,12 @@ const columns = [
     header: "Attempts",
     cell: ({ row }) => `${row.original.attempts} / ${row.original.maxAttempts}`,
   }),
-];
+]);
 
 export function JobsTable({ rows, label }: { rows: JobRow[]; label: string }) {
   // Rows come sorted (soonest first) from the server; the table only lays them out. The React
   // Compiler does not memoize TanStack Table; nothing here is memoized, so that is harmless.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  const table = useTable({ features, data: rows, columns, getRowId: (row) => row.id });
 
   return (
     <div className="table-wrap">
@@ -80,7 +81,7 @@ export function JobsTable({ rows, label }: { rows: JobRow[]; label: string }) {
             <tr key={headerGroup.id}>
               {headerGroup.headers.map((header) => (
                 <th key={header.id} scope="col">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  <table.FlexRender header={header} />
                 </th>
               ))}
             </tr>
@@ -89,8 +90,10 @@ export function JobsTable({ rows, label }: { rows: JobRow[]; label: string }) {
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id}>
+                  <table.FlexRender cell={cell} />
+                </td>
               ))}
             </tr>
           ))}

@@ -21,7 +21,10 @@ export const ErrorCode = {
    * a closed auction, moving a past event). The message names the current state. Nothing was written.
    */
   InvalidState: "INVALID_STATE",
-  /** The acting party may not do this to this record (a customer paying another's booking). Nothing was written. */
+  /**
+   * The acting party may not do this to this record (a customer paying another's booking), or the
+   * signed-in dashboard user's role does not allow it (a viewer tried to act). Nothing was written.
+   */
   NotAllowed: "NOT_ALLOWED",
   /** An idempotency key already recorded a different money movement. Nothing was written. */
   IdempotencyConflict: "IDEMPOTENCY_CONFLICT",
@@ -32,6 +35,11 @@ export const ErrorCode = {
   QuotaExhausted: "QUOTA_EXHAUSTED",
   /** More was asked at once than the account's plan allows in a whole cycle: waiting cannot help. */
   QuotaExceedsPlan: "QUOTA_EXCEEDS_PLAN",
+  /**
+   * The record changed since the operator's page showed it (a tick claimed or finished the job,
+   * or another operator acted): the optimistic check failed and nothing was written.
+   */
+  StaleRecord: "STALE_RECORD",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

@@ -27,6 +27,16 @@ const schema = z.object({
   DIRECT_URL: postgresUrl.optional(),
   /** Bearer secret of GET /api/cron/tick. The route refuses to run without it. */
   CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * Signs and encrypts the dashboard's session cookies (better-auth). Required to serve the
+   * dashboard; `npm start` generates one for its embedded demo database. e.g. `openssl rand -hex 32`.
+   */
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
+  /**
+   * The dashboard's public origin, e.g. https://duly.example.com. Sign-in requests must come from
+   * it (CSRF); unset, the origin is taken from each request (fine behind one trusted host).
+   */
+  BETTER_AUTH_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
   /** Accept ?now= on the cron route and pages (demos and e2e only; never in production). */
   DULY_TIME_TRAVEL: flag.default("0"),
   /** Finished jobs (succeeded, cancelled) older than this many days are pruned daily. */

@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../lib/db/client.ts";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { databaseClock } from "../lib/scheduler/index.ts";
-import { seedDemoData } from "../prisma/seed.ts";
+import { seedDemoData, seedDemoOperators, type DemoLogin } from "../prisma/seed.ts";
 import { seedQuotaDemo } from "./lib/demo/quotas.ts";
 import { demoCurlExample, ensureDemoApiKey, type DemoApiKey } from "./lib/demo/api-key.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     const db = createDb(plan.databaseUrl, { poolSize: 2 });
     // The demo's API key: only into the embedded demo database, never one given by DATABASE_URL.
     let demoKey: DemoApiKey | undefined;
+    let demoLogins: DemoLogin[] = [];
     try {
       const now = (await databaseClock(db))();
       if (plan.seed.wanted) {
@@ -99,6 +100,9 @@ async function main(): Promise<void> {
         }
         const quotas = await seedQuotaDemo(db, now);
         log(quotas.created > 0 ? `seeded ${quotas.created} demo quota account(s)` : "demo quota accounts were seeded before");
+        // Demo sign-ins only on the embedded database: a real one gets its first operator from
+        // `npm run operator:create`, never from a start-up default.
+        if (plan.embedded) demoLogins = await seedDemoOperators(db);
       } else {
         log(`no demo data (${plan.seed.why})`);
       }
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
     shutdown.add("next", () => server.stop());
     stopIfItDies("Next", server.exited());
     abortIfStopping();
+    for (const login of demoLogins) log(`demo ${login.role}: ${login.email} / ${login.password} (new password every start)`);
     log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
     if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
     if (demoKey) {

@@ -20,6 +20,7 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.IdempotencyConflict]: 409,
   [ErrorCode.QuotaExhausted]: 429,
   [ErrorCode.QuotaExceedsPlan]: 403,
+  [ErrorCode.StaleRecord]: 409,
   [ErrorCode.DatabaseUnavailable]: 503,
 };
 

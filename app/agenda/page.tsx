@@ -13,6 +13,7 @@ import type { AgendaItem } from "@/lib/scheduler/index.ts";
 import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { upcomingResets } from "@/lib/quotas/index.ts";
+import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { defaultDays, parseAgendaQuery } from "./agenda-query.ts";
 import { QuotaResetsSection, quotaAccountLimit } from "./quota-resets-section.tsx";
 
@@ -27,6 +28,7 @@ const rowLimit = 500;
 const windowChoices = [1, 7, 30];
 
 export default async function AgendaPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  await requireViewer();
   const parsed = parseAgendaQuery(await searchParams, { timeTravel: timeTravelEnabled() });
   if (!parsed.ok) {
     return (

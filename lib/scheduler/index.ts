@@ -18,6 +18,8 @@ export { retry } from "./retry-job.ts";
 export { agenda, jobsForSubject, jobsByStatus, findJob, runsOfJob } from "./queries.ts";
 export type { Agenda, AgendaItem, AgendaQuery, JobView, RunView, JobStatus, RunOutcome } from "./queries.ts";
 export { tick } from "./tick.ts";
+export { recordTick, lastTick } from "./tick-record.ts";
+export type { RecordedTick } from "./tick-record.ts";
 export type { TickOptions, TickSummary, TickMode } from "./tick.ts";
 export { pruneFinishedJobs } from "./prune-finished-jobs.ts";
 export { databaseClock } from "./clock.ts";

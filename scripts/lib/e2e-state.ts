@@ -18,3 +18,6 @@ export const e2eStateFile = process.env.DULY_E2E_STATE ?? path.join(root, ".data
 
 /** The e2e server's CRON_SECRET; only ever used against that throwaway server. */
 export const e2eCronSecret = "e2e-secret-0123456789abcdef";
+
+/** The e2e server's BETTER_AUTH_SECRET: fixtures sign session cookies with it. */
+export const e2eAuthSecret = "e2e-auth-secret-0123456789abcdef0123456789";

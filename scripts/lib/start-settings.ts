@@ -88,6 +88,9 @@ export function planStart(env: NodeJS.ProcessEnv, { root }: { root: string }): S
   const timeTravel = settings.DULY_TIME_TRAVEL ?? (embedded ? "1" : "0");
   const cronSecret = present.CRON_SECRET ?? randomBytes(24).toString("base64url");
   const generatedCronSecret = present.CRON_SECRET ? undefined : cronSecret;
+  // The dashboard's session secret: generated per run when unset (signing in again after a
+  // restart is the only cost), like the cron secret.
+  const authSecret = present.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url");
 
   const nextEnv: NodeJS.ProcessEnv = {
     ...env,
@@ -96,6 +99,7 @@ export function planStart(env: NodeJS.ProcessEnv, { root }: { root: string }): S
     DATABASE_URL: databaseUrl,
     DIRECT_URL: directUrl,
     CRON_SECRET: cronSecret,
+    BETTER_AUTH_SECRET: authSecret,
     DULY_TIME_TRAVEL: timeTravel,
   };
   let app: Settings | undefined;

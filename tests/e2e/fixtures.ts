@@ -6,7 +6,9 @@ import { test as base } from "@playwright/test";
 import { createDb, type Db } from "../../lib/db/client.ts";
 import { schedule, type Subject } from "../../lib/scheduler/index.ts";
 import { demoPing } from "../../jobs/index.ts";
-import { e2eCronSecret, e2eStateFile, type E2eServerState } from "../../scripts/lib/e2e-state.ts";
+import { e2eAuthSecret, e2eCronSecret, e2eStateFile, type E2eServerState } from "../../scripts/lib/e2e-state.ts";
+import { createSignedInOperator, sessionCookieName, type SignedInOperator } from "../helpers/operators.ts";
+import type { OperatorRole } from "../../lib/auth/roles.ts";
 
 export { expect } from "@playwright/test";
 
@@ -34,18 +36,43 @@ export interface ScheduledDemoPing {
   runAt: Date;
 }
 
+interface Options {
+  /** Who the browser is signed in as (a fresh user per test); null: signed out. Default operator. */
+  signInAs: OperatorRole | null;
+  /** The operator's display zone (the duly_tz cookie). Default UTC. */
+  displayZone: string;
+}
+
 interface Fixtures {
   db: Db;
+  /** The user the page's browser context is signed in as (null when signInAs is null). */
+  signedIn: SignedInOperator | null;
   /** Schedules a demo.ping (a no-op job) through the engine; removed after the test. */
   scheduleDemoPing: (input: { runAt: Date; subject: Subject }) => Promise<ScheduledDemoPing>;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  signInAs: ["operator", { option: true }],
+  displayZone: ["UTC", { option: true }],
   // Playwright fixtures name their dependencies by destructuring; this one has none.
   db: async ({}, use) => {
     const db = createDb(e2eServerState().databaseUrl, { poolSize: 2 });
     await use(db);
     await db.$disconnect();
+  },
+  signedIn: async ({ db, signInAs }, use) => {
+    if (!signInAs) return use(null);
+    const user = await createSignedInOperator(db, { role: signInAs, secret: e2eAuthSecret, label: `e2e-${signInAs}`, withPassword: false });
+    await use(user);
+    await db.authUser.delete({ where: { id: user.id } });
+  },
+  context: async ({ context, signedIn, displayZone }, use) => {
+    const { hostname } = new URL(e2eServerState().baseURL);
+    await context.addCookies([{ name: "duly_tz", value: encodeURIComponent(displayZone), domain: hostname, path: "/", sameSite: "Lax" }]);
+    if (signedIn) {
+      await context.addCookies([{ name: sessionCookieName, value: signedIn.cookieValue, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    }
+    await use(context);
   },
   scheduleDemoPing: async ({ db }, use) => {
     const created: bigint[] = [];

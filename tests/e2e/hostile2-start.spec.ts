@@ -7,13 +7,27 @@ import { createDb } from "../../lib/db/client.ts";
 import { schedule } from "../../lib/scheduler/index.ts";
 import { demoPing } from "../../jobs/index.ts";
 import { freePort } from "../../scripts/lib/ports.ts";
-import { isAlive, startNpmStart, temporaryDataDir } from "../fixtures/start-process.ts";
+import { demoLogin, isAlive, startNpmStart, temporaryDataDir } from "../fixtures/start-process.ts";
+import { createSignedInOperator, sessionCookieName } from "../helpers/operators.ts";
 import { e2eServerState, expect, test } from "./fixtures.ts";
 
 test.describe.configure({ timeout: 180_000 });
 test.skip(process.env.DULY_TEST_PGBOUNCER === "1", "npm start is the same with or without the PgBouncer pass");
 
 const libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/** The dashboard needs a session: a viewer's, made directly in `databaseUrl` and signed with `secret`. */
+async function viewerCookie(databaseUrl: string, secret: string, sessionLifetimeMs?: number): Promise<string> {
+  const db = createDb(databaseUrl, { poolSize: 1 });
+  try {
+    const viewer = await createSignedInOperator(db, { role: "viewer", secret, label: "h2", withPassword: false, sessionLifetimeMs });
+    return viewer.cookieValue;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+const authSecret = "h2-auth-secret-0123456789abcdef0123456789";
 
 async function withScratchDatabase(work: (url: string, admin: pg.Client, name: string) => Promise<void>): Promise<void> {
   const adminUrl = new URL(e2eServerState().directUrl);
@@ -51,10 +65,18 @@ test("the agenda says plainly that the database is unavailable, never Next's gen
   await withScratchDatabase(async (databaseUrl, admin, name) => {
     const dataDir = await temporaryDataDir();
     const secret = `h2-${randomBytes(12).toString("hex")}`;
-    const start = startNpmStart({ DATABASE_URL: databaseUrl, PORT: String(await freePort()), DULY_DATA_DIR: dataDir.path, DULY_TICKER: "0", CRON_SECRET: secret });
+    const port = await freePort();
+    const start = startNpmStart({
+      DATABASE_URL: databaseUrl, PORT: String(port), DULY_DATA_DIR: dataDir.path, DULY_TICKER: "0", CRON_SECRET: secret,
+      BETTER_AUTH_SECRET: authSecret, BETTER_AUTH_URL: `http://localhost:${port}`,
+    });
     try {
       const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
-      expect((await request.get(`${baseUrl}/agenda`)).status()).toBe(200);
+      const cookie = await viewerCookie(databaseUrl, authSecret);
+      await page.context().addCookies([{ name: sessionCookieName, value: cookie, url: baseUrl! }]);
+      const agenda = await request.get(`${baseUrl}/agenda`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
+      expect(agenda.status()).toBe(200);
+      expect(await agenda.text()).toContain("Late");
 
       // The database stops taking connections (a maintenance window, a suspended compute).
       await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
@@ -89,7 +111,15 @@ test("when its embedded PostgreSQL dies, npm start brings it back or stops sayin
     const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
     const [, nextPid] = start.output.match(/next start pid (\d+)/) ?? [];
     pids.push(Number(postgresPid), Number(nextPid));
-    expect((await request.get(`${baseUrl}/agenda`)).status()).toBe(200);
+    // Signed in as the demo viewer, so "serves the agenda" means the agenda, not the sign-in page.
+    const login = demoLogin(start.output, "viewer");
+    const signIn = await request.post(`${baseUrl}/api/auth/sign-in/email`, { data: login, headers: { origin: baseUrl! } });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    const agendaText = async () => {
+      const response = await request.get(`${baseUrl}/agenda`);
+      return { status: response.status(), signedIn: (await response.text()).includes("Due in the next") };
+    };
+    expect(await agendaText()).toEqual({ status: 200, signedIn: true });
 
     process.kill(Number(postgresPid), "SIGKILL");
 
@@ -101,9 +131,9 @@ test("when its embedded PostgreSQL dies, npm start brings it back or stops sayin
           outcome = "exited";
           return true;
         }
-        const status = await request.get(`${baseUrl}/agenda`).then((r) => r.status(), () => 0);
-        if (status === 200) outcome = "recovered";
-        return status === 200;
+        const { status, signedIn } = await agendaText().catch(() => ({ status: 0, signedIn: false }));
+        if (status === 200 && signedIn) outcome = "recovered";
+        return outcome === "recovered";
       },
       30_000,
     ).catch((error: Error) => {
@@ -136,6 +166,7 @@ test.describe(() => {
         DULY_DATA_DIR: dataDir.path,
         DULY_TICKER: "0",
         CRON_SECRET: "h2-clock-secret-0123456789",
+        BETTER_AUTH_SECRET: authSecret,
         LD_PRELOAD: libfaketime,
         FAKETIME: "+1d",
         FAKETIME_DONT_FAKE_MONOTONIC: "1",
@@ -151,7 +182,10 @@ test.describe(() => {
         expect(tick.status()).toBe(200);
         expect((await tick.json()).claimed, "a tick 1 day ahead by its process clock ran a job due in 2 hours").toBe(0);
 
-        const body = await (await request.get(`${baseUrl}/agenda`)).text();
+        // npm start runs in production without BETTER_AUTH_URL: the cookie has the __Secure- prefix.
+        // The app's clock runs a day ahead: a session that lasts two days is still live to it.
+        const cookie = await viewerCookie(databaseUrl, authSecret, 2 * 86_400_000);
+        const body = await (await request.get(`${baseUrl}/agenda`, { headers: { cookie: `__Secure-${sessionCookieName}=${cookie}` } })).text();
         expect(body, "a job due in 2 hours (database clock) is listed as late").toContain("Nothing is late.");
       } finally {
         if (start.child.exitCode === null && start.child.signalCode === null) process.kill(-start.child.pid!, "SIGKILL");

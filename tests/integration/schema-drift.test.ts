@@ -25,6 +25,8 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_due_idx ON public.scheduled_jobs USING btree (run_at) WHERE (status = 'pending'::job_status)",
   scheduled_jobs_lease_idx:
     "CREATE INDEX scheduled_jobs_lease_idx ON public.scheduled_jobs USING btree (lease_expires_at) WHERE (status = 'running'::job_status)",
+  scheduled_jobs_key_pattern_idx:
+    "CREATE INDEX scheduled_jobs_key_pattern_idx ON public.scheduled_jobs USING btree (key text_pattern_ops)",
 };
 
 /** CHECK constraints (schema.prisma cannot express them): each is named and its definition pinned. */

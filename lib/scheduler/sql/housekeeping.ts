@@ -80,7 +80,8 @@ const housekeepingSql = `
     -- comparison with the clock keeps run_at an index condition).
     CASE WHEN $3::boolean THEN
       (SELECT true FROM scheduled_jobs WHERE status = 'pending' AND run_at <= (SELECT now FROM clock)
-         AND job_type = ANY($5::text[]) ORDER BY run_at LIMIT 1) IS NOT NULL END AS work_due,
+         AND job_type = ANY($5::text[]) AND job_type <> ALL (ARRAY(SELECT job_type FROM job_type_pauses))
+       ORDER BY run_at LIMIT 1) IS NOT NULL END AS work_due,
     EXISTS (SELECT 1 FROM recurring_schedules
             WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
               AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
@@ -131,6 +132,7 @@ export async function millisecondsUntilNextWork(connection: Queryable, now: Date
       "duly_next_work",
       `SELECT run_at AS next FROM scheduled_jobs
        WHERE status = 'pending' AND job_type = ANY($1::text[]) AND payload_version <= ($2::jsonb ->> job_type)::int
+         AND job_type <> ALL (ARRAY(SELECT job_type FROM job_type_pauses))
        ORDER BY run_at LIMIT 1`,
       [types.map((t) => t.jobType), JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])))],
     ),

@@ -2,7 +2,7 @@
 // land here, so production and development run jobs through one code path.
 import { getDb } from "@/lib/db/client.ts";
 import { directUrl, settings } from "@/lib/settings.ts";
-import { tick } from "@/lib/scheduler/index.ts";
+import { recordTick, tick } from "@/lib/scheduler/index.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { searchParamsToRecord, timeTravelEnabled } from "@/app/_lib/search-params.ts";
 import { cronRoute, jsonError, jsonResponse } from "../authorize.ts";
@@ -50,6 +50,11 @@ export const GET = cronRoute(async (request) => {
     // The caller went away (the local ticker on Ctrl-C, a platform ending the call): stop claiming.
     signal: request.signal,
   });
+  // The dashboard's "last tick" and its alarm when ticks stop. A failure to record is logged
+  // and does not turn a tick that ran into an error.
+  if (summary.status !== "unavailable") {
+    await recordTick(getDb(), summary).catch((error: unknown) => console.error("[duly] could not record the tick for the dashboard:", error));
+  }
   if (summary.status === "unavailable") {
     const error = `no database connection could be had (the database is down or refusing, or every connection is in use): ${summary.errors.join("; ")}`;
     return jsonResponse({ error, summary }, 503);

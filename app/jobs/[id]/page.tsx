@@ -1,0 +1,169 @@
+// One job: what it is, when it runs (operator's zone and UTC), its payload, its attempts as a
+// timeline with their errors, the business record it belongs to, what operators did to it, and
+// the actions an operator may take.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/lib/db/client.ts";
+import { readWithRetry } from "@/lib/db/connection-errors.ts";
+import { findJobDetail } from "@/lib/operations/job-detail.ts";
+import { pausedJobTypes } from "@/lib/operations/job-types.ts";
+import { listAuditEntries } from "@/lib/audit/audit-log.ts";
+import { toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
+import { jobId as jobIdSchema } from "@/lib/operations/inputs.ts";
+import { requireViewer } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
+import { StatusBadge } from "@/components/status-badge.tsx";
+import { ZonedTime } from "@/components/zoned-time.tsx";
+import { JobActionForms } from "@/components/job-action-forms.tsx";
+import { AuditList } from "@/components/audit-list.tsx";
+import { cancelJobAction, rescheduleJobAction, retryJobAction, runJobNowAction } from "./actions.ts";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  return { title: `Job ${(await params).id}` };
+}
+
+export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+  const operator = await requireViewer();
+  const parsedId = jobIdSchema.safeParse((await params).id);
+  if (!parsedId.success) notFound();
+  const db = getDb();
+  const job = await readWithRetry(() => findJobDetail(db, parsedId.data));
+  if (!job) notFound();
+  const { entries } = await readWithRetry(() => listAuditEntries(db, { recordType: "scheduled_job", recordId: job.id, limit: 50 }));
+  const { zone } = await displayZone();
+  const typePaused = (await readWithRetry(() => pausedJobTypes(db))).includes(job.jobType);
+  const subject = job.subjectType ? `${job.subjectType}:${job.subjectId ?? ""}` : null;
+
+  return (
+    <>
+      <p className="muted">
+        <Link href="/jobs">← Jobs</Link>
+      </p>
+      <div className="page-heading">
+        <h1>
+          Job {job.id} <code>{job.jobType}</code>
+        </h1>
+        <StatusBadge status={job.status} />
+      </div>
+      {typePaused ? (
+        <p className="notice" role="status">
+          <span className="badge badge-paused">type paused</span> {job.jobType} is paused: no tick runs it until it is resumed on{" "}
+          <Link href="/job-types">Job types</Link>.
+        </p>
+      ) : null}
+
+      <section className="card" aria-labelledby="facts-heading">
+        <h2 id="facts-heading">Facts</h2>
+        <dl className="detail-grid">
+          <dt>Runs at</dt>
+          <dd>
+            <ZonedTime instant={job.runAt} zone={zone} utc />
+          </dd>
+          <dt>Attempts</dt>
+          <dd>
+            {job.attempts} of {job.maxAttempts}
+          </dd>
+          <dt>Business record</dt>
+          <dd>{subject ? <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}>{subject} (all its jobs)</Link> : <span className="muted">none</span>}</dd>
+          <dt>Key</dt>
+          <dd>{job.key ? <code>{job.key}</code> : <span className="muted">none</span>}</dd>
+          {job.recurringName ? (
+            <>
+              <dt>Recurring schedule</dt>
+              <dd>
+                <code>{job.recurringName}</code>
+              </dd>
+            </>
+          ) : null}
+          {job.lastError ? (
+            <>
+              <dt>Last error</dt>
+              <dd className="error-block">{job.lastError}</dd>
+            </>
+          ) : null}
+          {job.cancelledAt ? (
+            <>
+              <dt>Cancelled</dt>
+              <dd>
+                <ZonedTime instant={job.cancelledAt} zone={zone} /> by {job.cancelledBy}: {job.cancelReason}
+              </dd>
+            </>
+          ) : null}
+          {job.finishedAt ? (
+            <>
+              <dt>Finished</dt>
+              <dd>
+                <ZonedTime instant={job.finishedAt} zone={zone} />
+              </dd>
+            </>
+          ) : null}
+          <dt>Created</dt>
+          <dd>
+            <ZonedTime instant={job.createdAt} zone={zone} />
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="actions-heading" className="agenda-section">
+        <h2 id="actions-heading">Actions</h2>
+        {operator.role !== "operator" ? <p className="muted">You are signed in as a viewer: you can see everything but not act.</p> : null}
+        <JobActionForms
+            jobId={job.id}
+            status={job.status}
+            version={job.version}
+            zone={zone}
+            runAtLocal={toDateTimeLocalValue(job.runAt, zone)}
+            canAct={operator.role === "operator"}
+            actions={{ reschedule: rescheduleJobAction, cancel: cancelJobAction, runNow: runJobNowAction, retry: retryJobAction }}
+          />
+      </section>
+
+      <section aria-labelledby="runs-heading" className="agenda-section">
+        <h2 id="runs-heading">Run history</h2>
+        {job.runs.length === 0 ? (
+          <p className="empty">No attempt yet.</p>
+        ) : (
+          <ol className="timeline">
+            {job.runs.map((run) => (
+              <li key={run.attempt}>
+                <strong>Attempt {run.attempt}</strong> <span className={`badge badge-run-${run.outcome}`}>{run.outcome}</span>
+                <div className="muted">
+                  started <ZonedTime instant={run.startedAt} zone={zone} />
+                  {run.finishedAt ? (
+                    <>
+                      {" "}
+                      · took {((run.finishedAt.getTime() - run.startedAt.getTime()) / 1000).toFixed(2)} s
+                    </>
+                  ) : null}{" "}
+                  · tick <code>{run.tickId}</code>
+                </div>
+                {run.error ? <pre className="error-block">{run.error}</pre> : null}
+                {run.note ? <p className="muted">{run.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="payload-heading" className="agenda-section">
+        <h2 id="payload-heading">Payload</h2>
+        {job.payloadTruncated ? (
+          <p className="muted">
+            Showing the first {job.payloadText.length.toLocaleString("en")} of {job.payloadChars.toLocaleString("en")} characters.
+          </p>
+        ) : null}
+        <pre className="payload" tabIndex={0} aria-label="Payload JSON">
+          {job.payloadText}
+        </pre>
+      </section>
+
+      <section aria-labelledby="audit-heading" className="agenda-section">
+        <h2 id="audit-heading">What operators did</h2>
+        <AuditList entries={entries} zone={zone} showRecord={false} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+"use server";
+// Bulk actions' server side: preview (writes nothing), start (records the confirmed operation),
+// and continue (one batch per call, so the browser shows progress; resumable). Each checks the
+// operator itself and parses its input with zod.
+import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { databaseClock } from "@/lib/scheduler/index.ts";
+import { continueBulk, previewBulk, startBulk, type BulkProgress } from "@/lib/operations/bulk.ts";
+import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
+import { formatInZone } from "@/lib/time/zoned-time.ts";
+import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { formFields, refused } from "@/app/_lib/action-state.ts";
+import type { BulkPreviewState, BulkRunState } from "@/components/bulk-panel.tsx";
+import { parseBulkForm } from "./bulk-input.ts";
+
+function fail(error: unknown): { ok: false; message: string } {
+  unstable_rethrow(error);
+  return { ok: false, message: refused(error).message ?? "failed" };
+}
+
+export async function previewBulkAction(_previous: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {
+  try {
+    await requireOperator();
+    const parsed = parseBulkForm(formFields(form));
+    if (!parsed.ok) return { ok: false, message: "Nothing was previewed: check the fields marked below.", fieldErrors: fieldErrorsOf(parsed.error) };
+    const { target, change, zone } = parsed.value;
+    const preview = await previewBulk(getDb(), target, change);
+    return {
+      ok: true,
+      changing: preview.changing,
+      running: preview.running,
+      notApplicable: preview.notApplicable,
+      unit: preview.unit,
+      histogram: preview.histogram.map((b) => ({ label: formatInZone(b.bucket, zone), count: b.count })),
+    };
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+export async function startBulkAction(form: FormData): Promise<BulkRunState> {
+  try {
+    const operator = await requireOperator();
+    const parsed = parseBulkForm(formFields(form));
+    if (!parsed.ok) return { ok: false, message: `Nothing was started: ${Object.values(fieldErrorsOf(parsed.error)).join("; ")}` };
+    const id = await startBulk(getDb(), operator, parsed.value);
+    return { ok: true, id };
+  } catch (error) {
+    return fail(error);
+  }
+}
+
+const operationId = z.uuid("expected a bulk action id");
+
+export async function continueBulkAction(id: string): Promise<BulkRunState> {
+  try {
+    await requireOperator();
+    const parsed = operationId.safeParse(id);
+    if (!parsed.success) return { ok: false, message: "expected a bulk action id" };
+    const db = getDb();
+    const progress: BulkProgress = await continueBulk(db, parsed.data, (await databaseClock(db))());
+    if (progress.status === "done") revalidatePath("/jobs");
+    return { ok: true, id: progress.id, progress: { ...progress, createdAt: progress.createdAt.toISOString() } };
+  } catch (error) {
+    return fail(error);
+  }
+}

@@ -1,0 +1,40 @@
+"use server";
+// Pause, resume and run now for a recurring schedule: each checks the operator itself, parses
+// its form with zod, and writes the change with its audit entry.
+import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import { getDb } from "@/lib/db/client.ts";
+import { databaseClock } from "@/lib/scheduler/index.ts";
+import { reason } from "@/lib/operations/inputs.ts";
+import { runRecurringNow, setRecurringEnabled } from "@/lib/operations/recurring.ts";
+import { catalogue } from "@/jobs/index.ts";
+import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
+
+const input = z.object({
+  name: z.string().trim().min(1).max(200),
+  intent: z.enum(["pause", "resume", "run_now"]),
+  reason: reason.optional().or(z.literal("").transform(() => undefined)),
+});
+
+export async function recurringAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+  try {
+    const operator = await requireOperator();
+    const parsed = input.safeParse(formFields(form));
+    if (!parsed.success) return invalid(parsed.error);
+    const { name, intent, reason: why } = parsed.data;
+    const db = getDb();
+    if (intent === "run_now") {
+      const jobId = await runRecurringNow(db, operator, catalogue, { name, now: (await databaseClock(db))(), reason: why });
+      revalidatePath("/recurring");
+      return { ok: true, message: `Job ${jobId} is due now: the next tick runs it.` };
+    }
+    await setRecurringEnabled(db, operator, { name, enabled: intent === "resume", reason: why });
+    revalidatePath("/recurring");
+    return { ok: true, message: intent === "resume" ? `${name} runs again from its next occurrence.` : `${name} is paused.` };
+  } catch (error) {
+    unstable_rethrow(error);
+    return refused(error);
+  }
+}

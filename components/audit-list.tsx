@@ -1,0 +1,62 @@
+// Audit entries as a table: when (in the operator's zone), who, what, which record, from -> to, why.
+import Link from "next/link";
+import type { AuditEntryView } from "@/lib/audit/audit-log.ts";
+import { ZonedTime } from "./zoned-time.tsx";
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, v]) => `${key}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+      .join(", ");
+  }
+  return String(value);
+}
+
+function recordLink(entry: AuditEntryView) {
+  if (entry.recordType === "scheduled_job") return <Link href={`/jobs/${entry.recordId}`}>job {entry.recordId}</Link>;
+  return (
+    <span>
+      {entry.recordType} {entry.recordId}
+    </span>
+  );
+}
+
+export function AuditList({ entries, zone, showRecord = true }: { entries: AuditEntryView[]; zone: string; showRecord?: boolean }) {
+  if (entries.length === 0) return <p className="empty">No operator has acted here yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="data-table" aria-label="Audit entries">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            {showRecord ? <th scope="col">Record</th> : null}
+            <th scope="col">From → to</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <ZonedTime instant={entry.at} zone={zone} />
+              </td>
+              <td>{entry.actorEmail}</td>
+              <td>
+                <code>{entry.action}</code>
+                {entry.batchId ? <div className="muted">batch {entry.batchId}</div> : null}
+              </td>
+              {showRecord ? <td>{recordLink(entry)}</td> : null}
+              <td>
+                {show(entry.fromValue)} → {show(entry.toValue)}
+              </td>
+              <td>{entry.reason ?? <span className="muted">none given</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// Operator sign-in with better-auth (docs/decisions/0016): email and password, sessions as rows
+// (auth_sessions) behind an httpOnly SameSite=Lax cookie, through the app's one Prisma client.
+//
+// Choices that matter for safety, each deliberate:
+// - Sign-up is off: operators are created by `npm run operator:create` (createOperator below),
+//   never through a public endpoint, and never with a default password.
+// - No cookie cache: every request looks its session up, so deleting the row (sign out,
+//   revokeSessions) takes effect on the very next request, not minutes later.
+// - The role is an additional field the client can never set (input: false).
+// - Sign-in attempts are rate limited in the database (auth_rate_limits), shared by every
+//   server instance: a memory store would be per serverless instance and reset on deploy.
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { createLocalAccountIssuer } from "better-auth/db";
+import type { Db } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
+import type { OperatorRole } from "./roles.ts";
+
+/** How long a session lives without use, and how often using it pushes its expiry out. */
+export const sessionPolicy = { expiresInSeconds: 12 * 3600, updateAgeSeconds: 3600 } as const;
+/** Sign-in attempts allowed per client address in each window, before answers turn 429. */
+export const signInRateLimit = { windowSeconds: 60, max: 5 } as const;
+export const passwordLength = { min: 12, max: 128 } as const;
+
+export interface OperatorAuthOptions {
+  db: Db;
+  secret: string;
+  /** Public origin; unset, taken from each request. */
+  baseURL?: string;
+}
+
+export function createOperatorAuth({ db, secret, baseURL }: OperatorAuthOptions) {
+  return betterAuth({
+    appName: "Duly",
+    secret,
+    baseURL,
+    basePath: "/api/auth",
+    database: prismaAdapter(db, { provider: "postgresql", transaction: true }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: passwordLength.min,
+      maxPasswordLength: passwordLength.max,
+    },
+    user: {
+      modelName: "authUser",
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "viewer", input: false },
+      },
+    },
+    session: {
+      modelName: "authSession",
+      expiresIn: sessionPolicy.expiresInSeconds,
+      updateAge: sessionPolicy.updateAgeSeconds,
+      cookieCache: { enabled: false },
+    },
+    account: { modelName: "authAccount" },
+    verification: { modelName: "authVerification" },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "authRateLimit",
+      window: 60,
+      max: 100,
+      customRules: { "/sign-in/email": { window: signInRateLimit.windowSeconds, max: signInRateLimit.max } },
+    },
+    advanced: {
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type OperatorAuth = ReturnType<typeof createOperatorAuth>;
+
+/** The signed-in person as the dashboard sees them. */
+export interface Operator {
+  id: string;
+  email: string;
+  name: string;
+  role: OperatorRole;
+}
+
+export interface CreateOperatorInput {
+  email: string;
+  name: string;
+  password: string;
+  role: OperatorRole;
+}
+
+/**
+ * Creates a dashboard user with a credential account (sign-up is off, so this is the only way
+ * in). Refuses an email already taken. The password is hashed by better-auth's own hasher, so
+ * sign-in verifies it the same way.
+ */
+export async function createOperator(auth: OperatorAuth, input: CreateOperatorInput): Promise<Operator> {
+  const context = await auth.$context;
+  const email = input.email.trim().toLowerCase();
+  if (await context.internalAdapter.findUserByEmail(email)) {
+    throw new DulyError(ErrorCode.InvalidInput, `an operator with email ${email} already exists`);
+  }
+  const hash = await context.password.hash(input.password);
+  const user = await context.internalAdapter.createUser(
+    { email, name: input.name, emailVerified: true, role: input.role },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    issuer: createLocalAccountIssuer("credential"),
+    accountId: user.id,
+    password: hash,
+  });
+  return { id: user.id, email: user.email, name: user.name, role: input.role };
+}
+
+/** Ends every session of one operator (a lost laptop, a person leaving). Returns how many. */
+export async function revokeSessions(db: Db, email: string): Promise<number> {
+  const { count } = await db.authSession.deleteMany({ where: { user: { email: email.trim().toLowerCase() } } });
+  return count;
+}

@@ -1,0 +1,63 @@
+// The overview's numbers, each one small indexed query (bench/dashboard.ts measures them on
+// 1,000,000 jobs): what is due per day of the next week (and per hour of one day) by type,
+// what is due now and how late the oldest is, failures and dead jobs in the last 24 hours.
+// Days and hours are the operator's (`zone`), so "Tuesday" means their Tuesday.
+import type { DbOrTx } from "../db/client.ts";
+
+export interface DueBucket {
+  /** Local day (YYYY-MM-DD) or local hour (YYYY-MM-DDTHH) in the zone. */
+  bucket: string;
+  jobType: string;
+  count: number;
+}
+
+/** Pending jobs due in [from, to), counted per local day and type (the due index, pending only). */
+export async function dueByDay(db: DbOrTx, { from, to, zone }: { from: Date; to: Date; zone: string }): Promise<DueBucket[]> {
+  const rows = await db.$queryRaw<Array<{ bucket: string; job_type: string; n: number }>>`
+    SELECT to_char(run_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS bucket, job_type, count(*)::int AS n
+    FROM scheduled_jobs
+    WHERE status = 'pending' AND run_at >= ${from} AND run_at < ${to}
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+  return rows.map((r) => ({ bucket: r.bucket, jobType: r.job_type, count: r.n }));
+}
+
+/** Pending jobs due in [from, to), per local hour and type. */
+export async function dueByHour(db: DbOrTx, { from, to, zone }: { from: Date; to: Date; zone: string }): Promise<DueBucket[]> {
+  const rows = await db.$queryRaw<Array<{ bucket: string; job_type: string; n: number }>>`
+    SELECT to_char(run_at AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24') AS bucket, job_type, count(*)::int AS n
+    FROM scheduled_jobs
+    WHERE status = 'pending' AND run_at >= ${from} AND run_at < ${to}
+    GROUP BY 1, 2 ORDER BY 1, 2`;
+  return rows.map((r) => ({ bucket: r.bucket, jobType: r.job_type, count: r.n }));
+}
+
+export interface OverviewFigures {
+  /** Pending jobs whose run time has come (at most figureCap + 1: more shows as "10,000+"). */
+  dueNow: number;
+  /** Run time of the oldest of them (lag = now - this). */
+  oldestDue: Date | null;
+  running: number;
+  /** Attempts that failed (or whose worker was lost) in the last 24 hours. */
+  failures24h: number;
+  /** Jobs that ended dead in the last 24 hours. */
+  dead24h: number;
+  /** Every dead job (waiting for an operator). */
+  deadTotal: number;
+}
+
+/** Counts stop here ("10,000+"): a backlog of a million due jobs must not cost a second to count. */
+export const figureCap = 10_000;
+
+export async function overviewFigures(db: DbOrTx, now: Date): Promise<OverviewFigures> {
+  const [row] = await db.$queryRaw<Array<OverviewFigures>>`
+    SELECT
+      (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now} LIMIT ${figureCap + 1}) capped) AS "dueNow",
+      (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now}) AS "oldestDue",
+      (SELECT count(*)::int FROM scheduled_jobs WHERE status = 'running') AS running,
+      (SELECT count(*)::int FROM job_runs
+         WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')) AS "failures24h",
+      (SELECT count(*)::int FROM scheduled_jobs
+         WHERE status = 'dead' AND finished_at >= ${now}::timestamptz - interval '24 hours') AS "dead24h",
+      (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'dead' LIMIT ${figureCap + 1}) capped) AS "deadTotal"`;
+  return row!;
+}

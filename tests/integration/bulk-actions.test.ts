@@ -1,0 +1,110 @@
+// Bulk actions: a preview that writes nothing and says how many change and where they land;
+// batches that report changed versus skipped per job (a running job is skipped, never waited
+// for); an audit entry per changed job with the operation's id; and an operation that stops
+// half way (browser closed) resumes from its cursor without doing anything twice.
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../helpers/database.ts";
+import { claim } from "../helpers/engine.ts";
+import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
+import { schedule } from "../../lib/scheduler/index.ts";
+import { continueBulk, previewBulk, startBulk } from "../../lib/operations/bulk.ts";
+
+const database = useTestDatabase();
+const now = new Date("2027-01-15T09:30:00Z");
+const hour = 3_600_000;
+const actor = { id: "test-operator", email: "ops@duly.test" };
+const catalogue = testCatalogue();
+
+beforeEach(async () => {
+  const { db } = database;
+  await createEffectTables(db);
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operations`;
+});
+
+async function jobsAt(offsetsInHours: number[], subjectId = 1): Promise<bigint[]> {
+  return database.db.$transaction(async (tx) => {
+    const ids: bigint[] = [];
+    for (const h of offsetsInHours) {
+      ids.push((await schedule(tx, countJob, { runAt: new Date(now.getTime() + h * hour), payload: {}, subject: { type: "booking", id: subjectId } })).id);
+    }
+    return ids;
+  });
+}
+
+describe("bulk shift", () => {
+  it("previews the count and a per-hour histogram of where jobs land, writing nothing", async () => {
+    const ids = await jobsAt([1, 1.5, 2, 30 * 24]);
+    const preview = await previewBulk(database.db, { kind: "ids", ids: ids.slice(0, 3) }, { kind: "shift", offsetMs: 2 * hour });
+    expect(preview).toMatchObject({ changing: 3, running: 0, notApplicable: 0, unit: "hour" });
+    expect(preview.histogram).toEqual([
+      { bucket: new Date("2027-01-15T12:00:00Z"), count: 1 }, // 10:30 + 2 h
+      { bucket: new Date("2027-01-15T13:00:00Z"), count: 2 }, // 11:00 and 11:30 + 2 h
+    ]);
+    expect((await database.db.scheduledJob.findUniqueOrThrow({ where: { id: ids[0]! } })).runAt).toEqual(new Date(now.getTime() + hour));
+    expect(await database.db.auditEntry.count()).toBe(0);
+  });
+
+  it("shifts every matching job in batches, skipping a running one, with an audit entry per change", async () => {
+    const { db } = database;
+    const ids = await jobsAt([-1, 2, 3, 4, 5], 7);
+    await claim(db, catalogue, { now, tickId: "bulk-running", limit: 1 }); // the job due an hour ago is now running
+    const target = { kind: "filter" as const, filter: { subject: { type: "booking", id: "7" } } };
+    const preview = await previewBulk(db, target, { kind: "shift", offsetMs: 24 * hour });
+    expect(preview).toMatchObject({ changing: 4, running: 1 });
+
+    const id = await startBulk(db, actor, { target, change: { kind: "shift", offsetMs: 24 * hour }, reason: "event moved a day", previewed: preview.changing });
+    const first = await continueBulk(db, id, now, 2);
+    expect(first).toMatchObject({ status: "running", changed: 1, skipped: 1 });
+    expect(first.skippedJobs).toEqual([{ id: ids[0]!.toString(), why: "running: its attempt is under way" }]);
+    let progress = first;
+    while (progress.status === "running") progress = await continueBulk(db, id, now, 2);
+    expect(progress).toMatchObject({ status: "done", changed: 4, skipped: 1, previewed: 4 });
+
+    const rows = await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => (r.runAt.getTime() - now.getTime()) / hour)).toEqual([-1, 26, 27, 28, 29]);
+    const audits = await db.auditEntry.findMany({ where: { batchId: id }, orderBy: { id: "asc" } });
+    expect(audits.map((a) => [a.action, a.recordId, a.reason])).toEqual(ids.slice(1).map((jobId) => ["bulk.shift", jobId.toString(), "event moved a day"]));
+  });
+
+  it("resumes after stopping half way without changing any job twice", async () => {
+    const { db } = database;
+    const ids = await jobsAt([1, 2, 3, 4, 5, 6, 7], 8);
+    const target = { kind: "ids" as const, ids };
+    const id = await startBulk(db, actor, { target, change: { kind: "shift", offsetMs: hour }, reason: "resume test", previewed: 7 });
+    await continueBulk(db, id, now, 3); // the browser closes here
+    // Later, maybe in another window: two continue at once; one does the batch, the other waits its turn.
+    await Promise.all([continueBulk(db, id, now, 3), continueBulk(db, id, now, 3)]);
+    let progress = await continueBulk(db, id, now, 3);
+    while (progress.status === "running") progress = await continueBulk(db, id, now, 3);
+    expect(progress).toMatchObject({ changed: 7, skipped: 0 });
+    const rows = await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => (r.runAt.getTime() - now.getTime()) / hour)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(await db.auditEntry.count({ where: { batchId: id } })).toBe(7);
+  });
+});
+
+describe("bulk cancel and move", () => {
+  it("cancels pending and dead jobs, skipping finished ones named in the selection", async () => {
+    const { db } = database;
+    const ids = await jobsAt([1, 2, 3], 9);
+    await db.$executeRaw`UPDATE scheduled_jobs SET status = 'dead', finished_at = now() WHERE id = ${ids[1]}`;
+    await db.$executeRaw`UPDATE scheduled_jobs SET status = 'succeeded', finished_at = now() WHERE id = ${ids[2]}`;
+    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "cancel" });
+    expect(preview).toMatchObject({ changing: 2, notApplicable: 1 });
+    const id = await startBulk(db, actor, { target: { kind: "ids", ids }, change: { kind: "cancel" }, reason: "booking cancelled", previewed: 2 });
+    const progress = await continueBulk(db, id, now);
+    expect(progress).toMatchObject({ status: "done", changed: 2, skipped: 0 });
+    expect((await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } })).map((r) => r.status)).toEqual(["cancelled", "cancelled", "succeeded"]);
+  });
+
+  it("moves jobs to one time; the preview shows them all in one hour", async () => {
+    const { db } = database;
+    const ids = await jobsAt([5, 50, 500], 10);
+    const to = new Date("2027-02-01T10:15:00Z");
+    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "move", to });
+    expect(preview.histogram).toEqual([{ bucket: new Date("2027-02-01T10:00:00Z"), count: 3 }]);
+    const id = await startBulk(db, actor, { target: { kind: "ids", ids }, change: { kind: "move", to }, reason: "all on the first", previewed: 3 });
+    expect(await continueBulk(db, id, now)).toMatchObject({ changed: 3 });
+    expect((await db.scheduledJob.findMany({ where: { id: { in: ids } } })).every((r) => r.runAt.getTime() === to.getTime())).toBe(true);
+  });
+});
