@@ -186,7 +186,7 @@ describe("a job type that runs alone", () => {
       await schedule(tx, alone, { runAt: now, payload: {} });
       for (let i = 0; i < 3; i++) await schedule(tx, grouped, { runAt: now, payload: {} });
     });
-    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1 });
+    const summary = await tick({ db, catalogue, now, budgetMs: 10_000, concurrency: 1, groupWindowMs: 5_000 }); // the grouped jobs share whatever the machine's load
     expect(summary).toMatchObject({ claimed: 7, succeeded: 7 });
     const rows = await db.$queryRaw<Array<{ job_type: string; txid: bigint }>>`
       SELECT j.job_type, t.txid FROM test_txids t JOIN scheduled_jobs j ON j.id = t.job_id ORDER BY j.id`;
