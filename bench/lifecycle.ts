@@ -60,7 +60,7 @@ async function loadPopulation(db: Db): Promise<Population> {
                           requested_at, accept_by, accepted_at, pay_by, paid_at, updated_at)
     SELECT 1 + g % 100, 1 + (g * 7) % 100,
            (CASE g % 10 WHEN 0 THEN 'requested' WHEN 1 THEN 'accepted' ELSE 'paid' END)::booking_status,
-           (${instants}::text[])[1 + g % 30]::timestamptz, 'Europe/Paris', 'Bench ' || g, 10000 + g % 500 * 100, 'EUR',
+           (${instants}::text[])[1 + (g / 10) % 30]::timestamptz, 'Europe/Paris', 'Bench ' || g, 10000 + g % 500 * 100, 'EUR',
            ${new Date(t0.getTime() - hour)}, ${new Date(t0.getTime() + 23 * hour)},
            CASE WHEN g % 10 <> 0 THEN ${new Date(t0.getTime() - hour / 2)}::timestamptz END,
            CASE WHEN g % 10 <> 0 THEN ${new Date(t0.getTime() + 11.5 * hour)}::timestamptz END,

@@ -38,12 +38,26 @@ export class StaleRead extends Error {
 const staleReadAttempts = 4;
 
 /**
+ * Clients known to be inside a transaction already although they could open one: the engine
+ * hands each job's handler a full Prisma client bound to the job's transaction (lib/db/
+ * transaction-bound-client.ts). A use case joins such a client's transaction instead of opening
+ * an interactive one inside it (a savepoint, and Prisma's interactive transactions cost ten
+ * times more per statement). withHandler marks every handler's client.
+ */
+const clientsInTransaction = new WeakSet<object>();
+
+export function markInTransaction(client: Tx): Tx {
+  clientsInTransaction.add(client);
+  return client;
+}
+
+/**
  * Runs `work` in a transaction: a new one on a client (retried from the start after a
  * StaleRead), the caller's on a transaction (a StaleRead becomes INVALID_STATE: the caller's
  * transaction must be retried by the caller).
  */
 export async function inTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if ("$transaction" in db && typeof db.$transaction === "function") {
+  if (!clientsInTransaction.has(db) && "$transaction" in db && typeof db.$transaction === "function") {
     for (let attempt = 1; ; attempt++) {
       try {
         return await (db as Db).$transaction(work, { timeout: 30_000, maxWait: 10_000 });

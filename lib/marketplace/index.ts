@@ -7,7 +7,7 @@
 // schema (INVALID_INPUT naming each problem); refusals are DulyError with NOT_FOUND,
 // INVALID_STATE (the message names the current state), NOT_ALLOWED or IDEMPOTENCY_CONFLICT.
 export { actorSchema, actorLabel, systemActor, type Actor } from "./actor.ts";
-export { inTransaction, type UseCaseContext } from "./context.ts";
+export { inTransaction, markInTransaction, type UseCaseContext } from "./context.ts";
 export { defaultPolicy, lifecyclePolicy, policyFromEnv, cancellationRefundMinor, type LifecyclePolicy } from "./policy.ts";
 export { subjectOf } from "./subjects.ts";
 export { ledgerKey } from "./ledger/ledger-keys.ts";

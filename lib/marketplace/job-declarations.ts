@@ -11,6 +11,7 @@ import type { Tx } from "../db/client.ts";
 import {
   defineJob, schedule, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
 } from "../scheduler/index.ts";
+import { markInTransaction } from "./context.ts";
 import { subjectOf } from "./subjects.ts";
 
 export interface JobDeclaration<Schema extends z.ZodType = z.ZodType> {
@@ -109,7 +110,12 @@ export function withHandler<Schema extends z.ZodType>(
   handler: JobDefinition<Schema>["handler"],
 ): JobDefinition<Schema> {
   const { name, version, payload, retry, leaseMs, isolation } = declaration;
-  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", handler });
+  // The handler's client is bound to the job's transaction: use cases join it (context.ts).
+  const joiningHandler: JobDefinition<Schema>["handler"] = (context) => {
+    markInTransaction(context.tx);
+    return handler(context);
+  };
+  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", handler: joiningHandler });
 }
 
 // What schedule() needs of a job type is its name, version, schema and retry policy; the handler
