@@ -93,6 +93,13 @@ const idempotencyKeyHeader = z
     example: "0b5c6a0e-5d8a-4f2e-9f57-2f1d7d3b2c11",
   });
 
+const replayedHeader = z.object({
+  "Idempotent-Replayed": z
+    .literal("true")
+    .optional()
+    .meta({ description: "Present when this is the stored first response to an earlier request with the same Idempotency-Key (nothing was done again)." }),
+});
+
 export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: DocumentInfo) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "apiKey", {
@@ -128,6 +135,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: Docum
       responses: {
         [endpoint.successStatus]: {
           description: endpoint.successStatus === 201 ? "Created" : "OK",
+          ...(endpoint.method === "post" ? { headers: replayedHeader } : {}),
           content: { "application/json": { schema: endpoint.response } },
         },
         ...errorResponses(endpoint),

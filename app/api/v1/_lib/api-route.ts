@@ -30,6 +30,7 @@ import { NoBody, type Endpoint } from "@/lib/api/endpoint.ts";
 import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
 import {
   claimIdempotencyKey,
+  DEFAULT_IDEMPOTENCY_WAIT_MS,
   parseIdempotencyKey,
   recordIdempotentResponse,
   type StoredResponse,
@@ -62,7 +63,7 @@ export type ApiHandler<E extends Endpoint> = (context: ApiContext<E>) => Promise
 const noStore = { "Cache-Control": "no-store" } as const;
 
 /** Test seams: the transaction's timeout and how long a duplicate Idempotency-Key waits. */
-export const apiRouteLimits = { transactionTimeoutMs: 30_000, transactionMaxWaitMs: 10_000, idempotencyWaitMs: 10_000 };
+export const apiRouteLimits = { transactionTimeoutMs: 30_000, transactionMaxWaitMs: 10_000, idempotencyWaitMs: DEFAULT_IDEMPOTENCY_WAIT_MS };
 
 /** An error envelope response (for routes outside apiRoute, such as the catch-all 404). */
 export function apiErrorResponse(error: unknown, request?: Request): Response {
