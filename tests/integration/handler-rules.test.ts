@@ -42,26 +42,30 @@ const swallowAndReturn = defineJob({
 
 /** Starts a write without awaiting it and returns: the write must never land in a neighbour's transaction. */
 let lateQuery: Promise<unknown> | undefined;
+/** Opened by the neighbour once its handler runs, so the late query arrives during it whatever the machine's load. */
+let openGate: () => void = () => {};
 const forgetfulJob = defineJob({
   name: "test.forgetful",
   payload: z.object({}),
   retry: { maxAttempts: 1, backoffBaseMs: 1000, backoffMaxMs: 1000 },
   handler: async ({ tx, job }) => {
     await tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) VALUES (${job.id}, ${job.attempt}, 1)`;
-    // Fires after the handler returned, while the next job of the group runs.
-    lateQuery = new Promise((resolve) => setTimeout(resolve, 30)).then(
-      () => tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) VALUES (${job.id}, ${job.attempt}, 99)`,
-    );
+    // Fires after the handler returned, while the next job of the group runs (the continuation
+    // keeps this job's async context, as a forgotten promise does).
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    lateQuery = gate.then(() => tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) VALUES (${job.id}, ${job.attempt}, 99)`);
     lateQuery.catch(() => {});
   },
 });
 
-/** Takes 100 ms, so the forgetful job's late query arrives during it. */
+/** Lets the forgetful job's late query arrive during it, and waits for its answer. */
 const slowNeighbour = defineJob({
   name: "test.slow-neighbour",
   payload: z.object({}),
   handler: async ({ tx, job }) => {
     await tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) VALUES (${job.id}, ${job.attempt}, 2)`;
+    openGate();
+    await lateQuery?.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));
   },
 });
@@ -137,7 +141,7 @@ describe("a query a handler did not await", () => {
     const { db } = database;
     const first = await db.$transaction((tx) => schedule(tx, forgetfulJob, { runAt: now, payload: {} }));
     const second = await db.$transaction((tx) => schedule(tx, slowNeighbour, { runAt: new Date(now.getTime() + 1), payload: {} }));
-    const summary = await tick({ db, catalogue, now: new Date(now.getTime() + 1), budgetMs: 10_000, concurrency: 1 });
+    const summary = await tick({ db, catalogue, now: new Date(now.getTime() + 1), budgetMs: 10_000, concurrency: 1, groupWindowMs: 5_000 }); // one group whatever the machine's load: the late query must land in the second job's transaction
     expect(summary).toMatchObject({ claimed: 2, succeeded: 2 });
     await expect(lateQuery).rejects.toThrow(/await every query in a handler/);
     expect(await executions()).toEqual([
