@@ -3,6 +3,7 @@ import { z } from "zod";
 import { auditActions, type AuditFilter } from "@/lib/audit/audit-log.ts";
 import { parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 import { describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { unstorableParam } from "@/app/jobs/jobs-query.ts";
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
 const day = z
@@ -41,6 +42,8 @@ function startOfDay(date: string, zone: string): Date {
 }
 
 export function parseAuditQuery(params: RawSearchParams, zone: string): { ok: true; query: AuditQuery; filter: AuditFilter } | { ok: false; error: string } {
+  const unstorable = unstorableParam(params);
+  if (unstorable) return { ok: false, error: unstorable };
   const parsed = schema.safeParse(params);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
   const query = parsed.data;

@@ -80,7 +80,19 @@ function schemaFor(zone: string) {
 
 export type JobsQuery = JobListQuery & { subjectText?: string };
 
+/** PostgreSQL cannot store or compare text with NUL (or lone surrogates): such a link is refused, not sent. */
+export function unstorableParam(params: RawSearchParams): string | null {
+  for (const [key, value] of Object.entries(params)) {
+    for (const text of Array.isArray(value) ? value : [value ?? ""]) {
+      if (text.includes("\u0000") || !text.isWellFormed()) return `${key}: contains a character that cannot be stored (NUL or a lone surrogate)`;
+    }
+  }
+  return null;
+}
+
 export function parseJobsQuery(params: RawSearchParams, zone: string): { ok: true; query: JobsQuery } | { ok: false; error: string } {
+  const unstorable = unstorableParam(params);
+  if (unstorable) return { ok: false, error: unstorable };
   const parsed = schemaFor(zone).safeParse(params);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
   const q = parsed.data;

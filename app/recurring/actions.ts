@@ -13,7 +13,7 @@ import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
 const input = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200).regex(/^[\w.:-]+$/, "expected a schedule name"),
   intent: z.enum(["pause", "resume", "run_now"]),
   reason: reason.optional().or(z.literal("").transform(() => undefined)),
 });

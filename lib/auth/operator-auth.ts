@@ -9,6 +9,7 @@
 // - The role is an additional field the client can never set (input: false).
 // - Sign-in attempts are rate limited in the database (auth_rate_limits), shared by every
 //   server instance: a memory store would be per serverless instance and reset on deploy.
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createLocalAccountIssuer } from "better-auth/db";
@@ -30,7 +31,7 @@ export interface OperatorAuthOptions {
 }
 
 export function createOperatorAuth({ db, secret, baseURL }: OperatorAuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Duly",
     secret,
     baseURL,
@@ -69,6 +70,8 @@ export function createOperatorAuth({ db, secret, baseURL }: OperatorAuthOptions)
     },
     telemetry: { enabled: false },
   });
+  // The client it writes through, for createOperator's one transaction.
+  return Object.assign(auth, { prisma: db });
 }
 
 export type OperatorAuth = ReturnType<typeof createOperatorAuth>;
@@ -90,28 +93,28 @@ export interface CreateOperatorInput {
 
 /**
  * Creates a dashboard user with a credential account (sign-up is off, so this is the only way
- * in). Refuses an email already taken. The password is hashed by better-auth's own hasher, so
- * sign-in verifies it the same way.
+ * in), written as better-auth writes them. Refuses an email already taken. The password is
+ * hashed by better-auth's own hasher, so sign-in verifies it the same way.
  */
 export async function createOperator(auth: OperatorAuth, input: CreateOperatorInput): Promise<Operator> {
   const context = await auth.$context;
   const email = input.email.trim().toLowerCase();
-  if (await context.internalAdapter.findUserByEmail(email)) {
-    throw new DulyError(ErrorCode.InvalidInput, `an operator with email ${email} already exists`);
-  }
   const hash = await context.password.hash(input.password);
-  const user = await context.internalAdapter.createUser(
-    { email, name: input.name, emailVerified: true, role: input.role },
-    { method: "email-password" },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    issuer: createLocalAccountIssuer("credential"),
-    accountId: user.id,
-    password: hash,
-  });
-  return { id: user.id, email: user.email, name: user.name, role: input.role };
+  const id = randomBytes(24).toString("base64url");
+  // The user and its credential in one transaction: never a user who cannot sign in (found when
+  // a failed account insert left one behind), and the unique email decides a race of two.
+  try {
+    await auth.prisma.$transaction([
+      auth.prisma.authUser.create({ data: { id, email, name: input.name, emailVerified: true, role: input.role } }),
+      auth.prisma.authAccount.create({
+        data: { id: randomBytes(24).toString("base64url"), userId: id, providerId: "credential", issuer: createLocalAccountIssuer("credential"), accountId: id, password: hash },
+      }),
+    ]);
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") throw new DulyError(ErrorCode.InvalidInput, `an operator with email ${email} already exists`);
+    throw error;
+  }
+  return { id, email, name: input.name, role: input.role };
 }
 
 /** Ends every session of one operator (a lost laptop, a person leaving). Returns how many. */

@@ -11,14 +11,20 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
 
-test("every signed-in page passes an axe scan", async ({ page, scheduleDemoPing }) => {
-  test.setTimeout(120_000); // six pages, each scanned in full
+test("every signed-in page passes an axe scan, with no console error", async ({ page, scheduleDemoPing }) => {
+  test.setTimeout(150_000); // seven pages, each scanned in full
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
   const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9100 } });
   for (const path of ["/overview", "/jobs", `/jobs/${job.id}`, "/job-types", "/recurring", "/audit", "/agenda"]) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
   }
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe("signed out", () => {

@@ -123,6 +123,19 @@ describe("operator sign-in", () => {
     expect(await sessionOf(second)).toBeNull();
   });
 
+  it("never leaves a user who cannot sign in: a failed credential insert takes the user with it", async () => {
+    const { db } = database;
+    await db.$executeRaw`CREATE FUNCTION refuse_account() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`;
+    await db.$executeRaw`CREATE TRIGGER refuse_account BEFORE INSERT ON auth_accounts FOR EACH ROW EXECUTE FUNCTION refuse_account()`;
+    try {
+      await expect(createOperator(auth, { email: "half@example.com", name: "Half", password, role: "viewer" })).rejects.toThrow();
+      expect(await db.authUser.count({ where: { email: "half@example.com" } })).toBe(0);
+    } finally {
+      await db.$executeRaw`DROP TRIGGER refuse_account ON auth_accounts`;
+      await db.$executeRaw`DROP FUNCTION refuse_account()`;
+    }
+  });
+
   it("refuses to create a second operator with the same email", async () => {
     const error = await createOperator(auth, { email: "ops@example.com", name: "Again", password, role: "viewer" }).catch((e: unknown) => e);
     expect(isDulyError(error)).toBe(true);
