@@ -1,6 +1,6 @@
-// The overview's slot for upcoming quota resets. Its data comes from lib/quotas's
-// upcomingResets(db, { now, to, limit }) once the quotas work is merged: the overview passes
-// its result here (the shape below is that function's). Until then: an empty state saying so.
+// The overview's upcoming quota resets: accounts per local day over the next 7 days, from
+// lib/quotas's upcomingResets, and an alarm when accounts are past their reset time (the sweep
+// is behind). The agenda lists the accounts themselves.
 import Link from "next/link";
 
 export interface QuotaResetsSummary {
@@ -14,9 +14,7 @@ export function QuotaResetsPanel({ resets }: { resets: QuotaResetsSummary | null
   return (
     <section aria-labelledby="resets-heading" className="card">
       <h2 id="resets-heading">Upcoming quota resets</h2>
-      {resets === null ? (
-        <p className="muted">Quota resets will show here once accounts and plans are set up.</p>
-      ) : resets.total === 0 ? (
+      {resets === null || resets.total === 0 ? (
         <p className="muted">No account resets in the next 7 days.</p>
       ) : (
         <>
@@ -32,7 +30,7 @@ export function QuotaResetsPanel({ resets }: { resets: QuotaResetsSummary | null
               </li>
             ))}
           </ul>
-          <Link href="/accounts">Accounts</Link>
+          <Link href="/agenda">Accounts on the agenda</Link>
         </>
       )}
     </section>

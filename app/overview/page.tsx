@@ -18,6 +18,7 @@ import { AutoRefresh } from "@/components/auto-refresh.tsx";
 import { DueChart, type ChartColumn } from "@/components/due-chart.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { QuotaResetsPanel } from "@/components/quota-resets-panel.tsx";
+import { upcomingResets } from "@/lib/quotas/index.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
@@ -70,6 +71,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   const byDay = await readWithRetry(() => dueByDay(db, { from: now, to: weekEnd, zone }));
   const figures = await readWithRetry(() => overviewFigures(db, now));
+  // Counts per local day only: the agenda lists the accounts themselves.
+  const resets = await readWithRetry(() => upcomingResets(db, { now, to: new Date(now.getTime() + 7 * 86_400_000), limit: 0 }));
+  const resetsSummary = { late: resets.late, days: resets.days, total: resets.late + resets.days.reduce((sum, d) => sum + d.accounts, 0) };
   const tick = await readWithRetry(() => lastTick(db));
   const paused = await readWithRetry(() => pausedJobTypes(db));
   let hourly: { columns: ChartColumn[]; types: string[] } | null = null;
@@ -168,7 +172,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             </section>
           ) : null}
         </section>
-        <QuotaResetsPanel resets={null} />
+        <QuotaResetsPanel resets={resetsSummary} />
       </div>
     </>
   );
