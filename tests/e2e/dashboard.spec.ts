@@ -1,7 +1,8 @@
 // The operator dashboard in Chromium against the production build: signing in and out, who may
 // act, the job actions (in the page, in the database and in the audit log), the stale-page race,
 // the overview's chart and its alarm when ticks stop. Each test creates its own rows and users.
-import { cronAuth, dayMs, expect, test } from "./fixtures.ts";
+import { cronAuth, dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
+import { createAccount } from "../../lib/quotas/index.ts";
 import { createSignedInOperator } from "../helpers/operators.ts";
 import { e2eAuthSecret } from "../../scripts/lib/e2e-state.ts";
 
@@ -169,12 +170,21 @@ test.describe("bulk actions", () => {
 });
 
 test.describe("the overview", () => {
-  test("shows next week's jobs by type, the quota resets slot, and drills into a day's hours", async ({ page, scheduleDemoPing }) => {
+  test("shows next week's jobs by type, the quota resets per day, and drills into a day's hours", async ({ page, scheduleDemoPing, db }) => {
     await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs + hourMs), subject: { type: "booking", id: 9008 } });
-    await page.goto("/overview");
-    await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
-    await expect(page.getByRole("list", { name: "Job types" })).toContainText("demo.ping");
-    await expect(page.getByRole("heading", { name: "Upcoming quota resets" })).toBeVisible();
+    // An account whose next reset is in two days (UTC midnight), whatever today is.
+    const resetOn = new Date(Date.now() + 2 * dayMs).toISOString().slice(0, 10);
+    const account = await createAccount(db, { name: `${uniqueMarker()} overview`, plan: "pro", anchorOn: "2031-01-12", timeZone: "UTC" }, new Date("2031-01-12T12:00:00Z"));
+    await db.$executeRaw`UPDATE quota_accounts SET next_reset_on = ${resetOn}::date, next_reset_at = ${`${resetOn}T00:00:00Z`}::timestamptz WHERE id = ${account.id}`;
+    try {
+      await page.goto("/overview");
+      await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Job types" })).toContainText("demo.ping");
+      const resets = page.getByRole("region", { name: "Upcoming quota resets" });
+      await expect(resets).toContainText(new RegExp(`${resetOn}: \\d+ accounts?`));
+    } finally {
+      await db.$executeRaw`DELETE FROM quota_accounts WHERE id = ${account.id}`;
+    }
     const day = page.getByRole("link", { name: /jobs? due; show per hour/ }).first();
     await day.click();
     await expect(page).toHaveURL(/\/overview\?day=\d{4}-\d{2}-\d{2}/);
