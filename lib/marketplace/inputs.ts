@@ -39,5 +39,13 @@ export const currency = z.string().regex(/^[A-Z]{3}$/, "expected an ISO 4217 cod
 
 export const email = z.email().max(200);
 
-/** An idempotency key from a payment provider: printable ASCII, at most 200 characters. */
-export const providerKey = z.string().regex(/^[\x21-\x7E]{1,200}$/, "printable ASCII without spaces, at most 200 characters");
+/**
+ * An idempotency key from a payment provider: printable ASCII, at most 200 characters. Not of
+ * the ledger's own form (`payout:booking:42`, lib/marketplace/ledger/ledger-keys.ts): the keys
+ * share one unique index, so a caller's key of that form would take another booking's payout or
+ * refund key, and that movement would then be refused forever (IDEMPOTENCY_CONFLICT).
+ */
+export const providerKey = z
+  .string()
+  .regex(/^[\x21-\x7E]{1,200}$/, "printable ASCII without spaces, at most 200 characters")
+  .refine((key) => !/^(?:charge|payout|refund):booking:/i.test(key), { error: "must not take the ledger's own form (charge|payout|refund:booking:<id>)" });

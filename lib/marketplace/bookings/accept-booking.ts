@@ -26,6 +26,10 @@ export async function acceptBooking(context: UseCaseContext, input: AcceptBookin
     if (now >= booking.acceptBy) {
       throw new DulyError(ErrorCode.InvalidState, `booking ${bookingId} is requested but its answer deadline passed at ${booking.acceptBy.toISOString()}`);
     }
+    // Reachable through an auction that closed late (the ticker was silent past its event).
+    if (booking.eventAt <= now) {
+      throw new DulyError(ErrorCode.InvalidState, `booking ${bookingId}'s event started at ${booking.eventAt.toISOString()}; it cannot be accepted`);
+    }
     // Jobs before the booking row: a running deadline holds its job, then the booking (lock order).
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: actorLabel(context.actor), reason: "accepted", now });
     const payBy = new Date(now.getTime() + policy.payWithinMs);

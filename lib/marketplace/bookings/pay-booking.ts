@@ -51,6 +51,10 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     if (booking.payBy && now >= booking.payBy) {
       throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id} is accepted but its payment deadline passed at ${booking.payBy.toISOString()}`);
     }
+    // The payment deadline can outlast the event (a late auction's booking accepted just before it).
+    if (booking.eventAt <= now) {
+      throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id}'s event started at ${booking.eventAt.toISOString()}; it cannot be paid`);
+    }
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
     const paid = await transitionBooking(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
