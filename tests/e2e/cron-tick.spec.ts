@@ -104,6 +104,7 @@ test("the cron route alone brings the deployed schedules into an empty table", a
   expect(schedules).toEqual([
     { name: "maintenance.prune-finished-jobs", jobType: "maintenance.prune-finished-jobs", retiredAt: null, enabled: true },
     { name: "maintenance.prune-idempotency-records", jobType: "maintenance.prune-idempotency-records", retiredAt: null, enabled: true },
+    { name: "quotas.reset-sweep", jobType: "quotas.reset-sweep", retiredAt: null, enabled: true },
   ]);
   const state = await db.schedulerState.findUnique({ where: { key: "recurring_fingerprint" } });
   expect(JSON.parse(state!.value)).toMatchObject({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/), builtAt: expect.any(Number) });

@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 describe("duplicate and concurrent sweeps", () => {
-  it("every daily tick of 2024-2032 fired twice concurrently, then again: each account still reset exactly once per cycle", { timeout: 120_000 }, async () => {
+  it("every daily tick of 2024-2032 fired twice concurrently, then again: each account still reset exactly once per cycle", { timeout: 300_000 }, async () => {
     const { db } = database;
     const accounts: SimulatedAccount[] = await openSimulationAccounts(db, openedAt);
     const ticks = ["2023-12-31", ...daysFrom("2024-01-01", "2032-12-31")].map((day) => new Date(`${day}T12:00:00Z`));
