@@ -135,9 +135,12 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   };
   options.signal?.addEventListener("abort", onAbort, { once: true });
   if (options.signal?.aborted) deadline = startedAt;
-  const types = catalogue.claimableTypes(travelling);
+  const claimableTypes = catalogue.claimableTypes(travelling);
+  // What the claims and the next-work probe ask for: the claimable types minus those an operator
+  // paused, as the latest housekeeping read them (so a pause takes effect within a second).
+  let types = claimableTypes;
   const knownTypes = catalogue.all().map((d) => d.name);
-  const longestLeaseMs = Math.max(1, ...types.map((t) => t.leaseMs));
+  const longestLeaseMs = Math.max(1, ...claimableTypes.map((t) => t.leaseMs));
   const summary: TickSummary = {
     tickId: options.tickId ?? newTickId(),
     mode,
@@ -196,6 +199,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         recoverLimit: 100,
         knownTypes,
       });
+      const paused = new Set(result.pausedTypes);
+      types = paused.size === 0 ? claimableTypes : claimableTypes.filter((t) => !paused.has(t.jobType));
       if (first) {
         clock = options.now ? (mode === "drain" ? frozenClock(options.now) : clockStartingAt(options.now)) : clockStartingAt(result.now, sentAt);
         leaseClock = travelling ? clockStartingAt(result.databaseNow, sentAt) : clock;

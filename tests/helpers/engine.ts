@@ -21,9 +21,13 @@ export function claim(
   catalogue: Catalogue,
   { now, tickId, limit = 10, leaseFrom = now }: { now: Date; tickId: string; limit?: number; leaseFrom?: Date },
 ): Promise<ClaimedJob[]> {
-  return withConnection(db, (lane) =>
-    claimDueJobs(lane.connection, { now, leaseFrom, tickId, claimer: tickId, limit, types: catalogue.claimableTypes(false) }),
-  );
+  return withConnection(db, async (lane) => {
+    // As a tick does: the types an operator paused (read by its housekeeping) are not asked for.
+    const { rows } = await lane.connection.query<{ job_type: string }>("SELECT job_type FROM job_type_pauses");
+    const paused = new Set(rows.map((r) => r.job_type));
+    const types = catalogue.claimableTypes(false).filter((t) => !paused.has(t.jobType));
+    return claimDueJobs(lane.connection, { now, leaseFrom, tickId, claimer: tickId, limit, types });
+  });
 }
 
 /** Lease recovery as housekeeping does it, at `now`. */

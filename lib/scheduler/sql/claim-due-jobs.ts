@@ -16,9 +16,9 @@
 //   scan walks the index in order and stops after `limit` rows. (An earlier version joined the
 //   types in and ordered by (run_at, id): the planner then read and sorted every due row on
 //   each claim, which made draining a backlog quadratic; bench/RESULTS.md.)
-// - A job type an operator paused (job_type_pauses, the incident switch) is skipped: its jobs
-//   stay pending with their run times. The paused list is read once per statement (an InitPlan
-//   array, usually empty), so the scan stays the due index's own order.
+// - A job type an operator paused (job_type_pauses, the incident switch) is not among the
+//   types passed in (the tick reads the pauses in its housekeeping): its jobs stay pending with
+//   their run times.
 // - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
 //   the connection it will run on, so nothing is claimed that cannot start.
 // - The clock is the database's (statement_timestamp(): stable within the statement, so the
@@ -95,7 +95,6 @@ const claimSql = `
       WHERE status = 'pending' AND run_at <= coalesce($2::timestamptz, statement_timestamp())
         AND job_type = ANY($5::text[]) AND payload_version <= ($6::jsonb ->> job_type)::int
         AND NOT (id = ANY($9::bigint[]))
-        AND job_type <> ALL (ARRAY(SELECT job_type FROM job_type_pauses))
       ORDER BY run_at
       LIMIT $3
       FOR UPDATE SKIP LOCKED))
