@@ -1,26 +1,14 @@
 // Everything the job page shows about one job, in two reads: the row (with its version, and the
 // payload cut at a size a browser can show: a payload may be megabytes) and its attempts.
 import type { DbOrTx } from "../db/client.ts";
-import { runsOfJob, type JobStatus, type RunView } from "../scheduler/index.ts";
+import { runsOfJob, type JobView, type RunView } from "../scheduler/index.ts";
 
 /** Payloads longer than this (characters of JSON) are shown cut, with their full size. */
 export const payloadShownChars = 20_000;
 
-export interface JobDetail {
-  id: string;
-  jobType: string;
-  key: string | null;
-  runAt: Date;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  subjectType: string | null;
-  subjectId: string | null;
-  lastError: string | null;
-  cancelledBy: string | null;
-  cancelReason: string | null;
+/** The engine's job view (its payload shown as text instead), and what only this page shows. */
+export interface JobDetail extends Omit<JobView, "payload"> {
   cancelledAt: Date | null;
-  finishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   recurringName: string | null;

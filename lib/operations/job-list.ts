@@ -11,7 +11,7 @@
 //   key prefix           -> scheduled_jobs_key_pattern_idx (key text_pattern_ops)
 import type { DbOrTx } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
-import type { JobStatus } from "../scheduler/index.ts";
+import type { JobStatus, JobView } from "../scheduler/index.ts";
 
 export interface JobListFilter {
   jobType?: string;
@@ -42,18 +42,8 @@ export interface JobListQuery extends JobListFilter {
   before?: JobCursor;
 }
 
-export interface JobListRow {
-  id: string;
-  jobType: string;
-  key: string | null;
-  runAt: Date;
-  status: JobStatus;
-  attempts: number;
-  maxAttempts: number;
-  subjectType: string | null;
-  subjectId: string | null;
-  lastError: string | null;
-}
+/** The engine's job view, without what a list row does not show. */
+export type JobListRow = Omit<JobView, "payload" | "cancelledBy" | "cancelReason" | "finishedAt">;
 
 export interface JobListPage {
   rows: JobListRow[];
