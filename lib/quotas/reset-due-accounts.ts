@@ -10,6 +10,18 @@
 // "Due" is judged on each account's own calendar: next_reset_on <= the account's local date at
 // `now` (AT TIME ZONE its zone). next_reset_at (that date's local midnight as an instant) is the
 // same condition in a form an index can range-scan, so a sweep with nothing due reads no row.
+//
+// Two ways to pick a batch (docs/decisions/0015, "Catching up in the table's order"):
+// - through the index (`next_reset_at`, most overdue first): every sweep starts so, and a sweep
+//   whose first batch is not full is done after it (the usual case, and the no-op sweep);
+// - walking the table in its physical order (a TID range scan from where the last batch
+//   stopped), once a batch through the index came back full: a large due set (a catch-up after
+//   downtime) is then reset page after page, each batch touching a few hundred neighbouring
+//   pages instead of one or two rows on each of thousands (a due set picked by date is
+//   scattered over the whole table: each batch dirtied, locked and logged most of its pages).
+//   When the walk reaches the end, batches through the index again pick up anything it passed
+//   by (rows a consumer moved behind it, rows locked by another sweep): the walk is only the
+//   order of the work, never what decides that an account is due or is reset once.
 import { Prisma, pgPoolOf, type Db, type Tx } from "../db/client.ts";
 import { statement } from "../db/prepared-statements.ts";
 import { planColumns } from "./plans.ts";
@@ -25,6 +37,8 @@ export interface ResetSweepOptions {
   maxBatches?: number;
   /** Stop starting batches after this long (ms, measured, default: no limit): the rest waits for the next sweep. */
   budgetMs?: number;
+  /** Carry on a walk where an earlier sweep at the same `now` stopped (its result's resumeAfter). */
+  resumeAfter?: string;
 }
 
 export interface ResetSweepResult {
@@ -33,47 +47,117 @@ export interface ResetSweepResult {
   batches: number;
   /** The last batch was full: more may be due; the next sweep carries on where this one stopped. */
   more: boolean;
+  /** When `more` and this sweep stopped in the middle of a walk: the last row it walked (a tid), for the next sweep's resumeAfter. */
+  resumeAfter?: string;
 }
+
+/** A row position ("(page,item)", PostgreSQL's tid): where a walk carries on. */
+export const rowPositionPattern = /^\(\d{1,10},\d{1,5}\)$/;
+
+interface BatchResult {
+  /** Due accounts the batch locked. */
+  picked: number;
+  /** Of those, accounts it reset (and records written): the same number, unless the "still due" re-check refused one. */
+  reset: number;
+  /** The furthest row it locked (walk batches). */
+  lastRow: string | null;
+}
+
+type BatchRunner = (kind: BatchKind, sql: Prisma.Sql) => Promise<BatchResult>;
+type BatchKind = "index" | "walk";
+type Row = { picked: number; reset: number; last_row: string | null };
+const toBatchResult = (row: Row | undefined): BatchResult => ({ picked: row?.picked ?? 0, reset: row?.reset ?? 0, lastRow: row?.last_row ?? null });
 
 /**
  * Resets the accounts due at `now`, batch after batch, until none is left or a limit is reached.
  * Each batch is one statement on the client's pg pool and commits on its own, as a named
  * statement where the pool allows it (its plan is kept per connection: planning costs more than
  * running this CTE when little is due; docs/decisions/0003). For a job's transaction use
- * resetDueAccountsInTransaction: the same statement, committed with the job.
+ * resetDueAccountsInTransaction: the same statements, committed with the job.
  */
 export async function resetDueAccounts(db: Db, options: ResetSweepOptions): Promise<ResetSweepResult> {
   const pool = pgPoolOf(db);
-  return sweepInBatches(options, async (sql) => (await pool.query(statement(pool, "duly_quota_reset_batch", sql.text, sql.values))).rowCount ?? 0);
+  return sweepInBatches(options, async (kind, sql) =>
+    toBatchResult((await pool.query<Row>(statement(pool, `duly_quota_reset_${kind}`, sql.text, sql.values))).rows[0]),
+  );
 }
 
 /** resetDueAccounts inside `tx` (a job's transaction): every batch commits, or none, with it. */
 export async function resetDueAccountsInTransaction(tx: Tx, options: ResetSweepOptions): Promise<ResetSweepResult> {
-  return sweepInBatches(options, (sql) => tx.$executeRaw(sql));
+  return sweepInBatches(options, async (_kind, sql) => toBatchResult((await tx.$queryRaw<Row[]>(sql))[0]));
 }
 
-async function sweepInBatches(options: ResetSweepOptions, runBatch: (sql: Prisma.Sql) => Promise<number>): Promise<ResetSweepResult> {
+async function sweepInBatches(options: ResetSweepOptions, runBatch: BatchRunner): Promise<ResetSweepResult> {
   const batchSize = options.batchSize ?? 5_000;
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
   const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100_000) throw new RangeError("batchSize must be 1..100000");
   if (Number.isNaN(options.now.getTime())) throw new RangeError("now is not a valid instant");
+  if (options.resumeAfter !== undefined && !rowPositionPattern.test(options.resumeAfter)) throw new RangeError("resumeAfter is not a row position");
   // Elapsed time only bounds the work; it never decides what is due (that is `now`).
   const started = performance.now();
   let reset = 0;
   let batches = 0;
   let more = true;
+  // Where the walk is (undefined: picking through the index); `walked`: this sweep walked to the end.
+  let walkAfter = options.resumeAfter;
+  let walked = false;
   while (more && batches < maxBatches && performance.now() - started < budgetMs) {
-    const count = await runBatch(resetBatchStatement(options.now, options.sweptBy, batchSize));
-    reset += count;
+    const walking = walkAfter !== undefined;
+    const batch = walking
+      ? await runBatch("walk", walkBatchStatement(options.now, options.sweptBy, batchSize, walkAfter!))
+      : await runBatch("index", indexBatchStatement(options.now, options.sweptBy, batchSize));
+    reset += batch.reset;
     batches += 1;
-    more = count === batchSize;
+    const full = batch.picked === batchSize;
+    if (walking) {
+      // A walk batch that is not full reached the end of the table: back to the index, which
+      // finds whatever the walk passed by, until a batch is not full.
+      walkAfter = full ? (batch.lastRow ?? undefined) : undefined;
+      if (!full) walked = true;
+      more = true;
+    } else {
+      more = full;
+      // Much is due: walk the table from its first page (once per sweep).
+      if (full && !walked) walkAfter = "(0,0)";
+    }
   }
-  return { reset, batches, more };
+  return walkAfter !== undefined && more ? { reset, batches, more, resumeAfter: walkAfter } : { reset, batches, more };
 }
 
-/** One batch: the statement described at the top of this file. Its count is the accounts it reset. */
-function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Prisma.Sql {
+/** A batch through the index: the most overdue accounts first. */
+function indexBatchStatement(now: Date, sweptBy: string, batchSize: number): Prisma.Sql {
+  return resetStatement(now, sweptBy, Prisma.sql`
+      SELECT ctid AS row_tid, id, anchor_on, time_zone, next_reset_on AS due_on, coalesce(next_plan, plan) AS plan,
+             (${now}::timestamptz AT TIME ZONE time_zone)::date AS today
+        FROM quota_accounts
+       WHERE next_reset_at <= ${now}::timestamptz
+         AND next_reset_on <= (${now}::timestamptz AT TIME ZONE time_zone)::date
+       ORDER BY next_reset_at
+       LIMIT ${batchSize}
+       FOR UPDATE SKIP LOCKED`);
+}
+
+/**
+ * A batch of the walk: the next due accounts in the table's physical order after `after` (a
+ * TID range scan, which reads pages in order and stops at the LIMIT). Same due condition as
+ * the index batch; its instant half is written so that no index can serve it (`IS TRUE`), so
+ * the plan is the TID range scan whatever the planner guesses the due share to be.
+ */
+function walkBatchStatement(now: Date, sweptBy: string, batchSize: number, after: string): Prisma.Sql {
+  return resetStatement(now, sweptBy, Prisma.sql`
+      SELECT ctid AS row_tid, id, anchor_on, time_zone, next_reset_on AS due_on, coalesce(next_plan, plan) AS plan,
+             (${now}::timestamptz AT TIME ZONE time_zone)::date AS today
+        FROM quota_accounts
+       WHERE ctid > ${after}::tid
+         AND (next_reset_at <= ${now}::timestamptz) IS TRUE
+         AND next_reset_on <= (${now}::timestamptz AT TIME ZONE time_zone)::date
+       LIMIT ${batchSize}
+       FOR UPDATE SKIP LOCKED`);
+}
+
+/** One batch: the statement described at the top of this file, around the rows `pickDue` locks. It answers how many it picked and reset, and the furthest row. */
+function resetStatement(now: Date, sweptBy: string, pickDue: Prisma.Sql): Prisma.Sql {
   const plan = planColumns();
   return Prisma.sql`
     WITH plan_values AS (
@@ -85,27 +169,27 @@ function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Pri
     -- lock holds each picked row still until this statement's transaction ends, so its ctid
     -- cannot change before the UPDATE below: that finds it by ctid (a TID scan), not through
     -- the primary key again (a fifth of a batch's time).
-    due AS (
-      SELECT ctid AS row_tid, id, anchor_on, time_zone, next_reset_on AS due_on, coalesce(next_plan, plan) AS plan,
-             (${now}::timestamptz AT TIME ZONE time_zone)::date AS today
-        FROM quota_accounts
-       WHERE next_reset_at <= ${now}::timestamptz
-         AND next_reset_on <= (${now}::timestamptz AT TIME ZONE time_zone)::date
-       ORDER BY next_reset_at
-       LIMIT ${batchSize}
-       FOR UPDATE SKIP LOCKED
-    ),
+    due AS (${pickDue}),
     -- The first cycle after today: cycle n is anchor + n months (PostgreSQL clamps to the month's
     -- last day, as lib/quotas/cycle-dates.ts does), counted from the anchor, never from the last
     -- reset. "months" is the cycle in today's month; if it is today or past, the next is one on.
-    next_cycle AS (
-      SELECT due.*, greatest(1, m.months + CASE WHEN (due.anchor_on + make_interval(months => m.months))::date <= due.today
-                                                THEN 1 ELSE 0 END) AS next_index
+    -- Each step is MATERIALIZED so that its expression is computed once per account: inlined,
+    -- PostgreSQL repeats a column's whole expression wherever it is used, and these date
+    -- computations were then most of the statement's CPU (docs/decisions/0015).
+    elapsed AS MATERIALIZED (
+      SELECT due.*, ((date_part('year', today) - date_part('year', anchor_on)) * 12
+                     + date_part('month', today) - date_part('month', anchor_on))::int AS months
         FROM due
-        CROSS JOIN LATERAL (
-          SELECT ((extract(year FROM due.today) - extract(year FROM due.anchor_on)) * 12
-                 + extract(month FROM due.today) - extract(month FROM due.anchor_on))::int AS months
-        ) m
+    ),
+    next_cycle AS MATERIALIZED (
+      SELECT elapsed.*, greatest(1, months + ((anchor_on + make_interval(months => months))::date <= today)::int) AS next_index
+        FROM elapsed
+    ),
+    cycle AS MATERIALIZED (
+      SELECT row_tid, id, time_zone, due_on, plan, today,
+             (anchor_on + make_interval(months => next_index))::date AS next_on,
+             (anchor_on + make_interval(months => next_index - 1))::date AS cycle_on
+        FROM next_cycle
     ),
     reset AS (
       UPDATE quota_accounts a
@@ -113,16 +197,21 @@ function resetBatchStatement(now: Date, sweptBy: string, batchSize: number): Pri
              next_plan = NULL,
              pages = p.pages, questions = p.questions, questions_gpt4 = p.questions_gpt4, documents = p.documents,
              restored_on = c.today,
-             next_reset_on = (c.anchor_on + make_interval(months => c.next_index))::date,
-             next_reset_at = (c.anchor_on + make_interval(months => c.next_index))::date::timestamp AT TIME ZONE c.time_zone,
+             next_reset_on = c.next_on,
+             next_reset_at = c.next_on::timestamp AT TIME ZONE c.time_zone,
              updated_at = ${now}::timestamptz
-        FROM next_cycle c
+        FROM cycle c
         JOIN plan_values p ON p.plan = c.plan
        WHERE a.ctid = c.row_tid
          AND a.next_reset_on <= c.today -- still due: the condition that makes a second reset impossible
-      RETURNING a.id, c.anchor_on, c.next_index, c.due_on, c.today, c.plan
+      RETURNING a.id, c.cycle_on, c.due_on, c.today, c.plan
+    ),
+    recorded AS (
+      INSERT INTO quota_resets (account_id, cycle_on, due_on, restored_on, reset_at, plan, swept_by)
+      SELECT id, cycle_on, due_on, today, ${now}::timestamptz, plan, ${sweptBy}
+        FROM reset
+      RETURNING 1
     )
-    INSERT INTO quota_resets (account_id, cycle_on, due_on, restored_on, reset_at, plan, swept_by)
-    SELECT id, (anchor_on + make_interval(months => next_index - 1))::date, due_on, today, ${now}::timestamptz, plan, ${sweptBy}
-      FROM reset`;
+    SELECT (SELECT count(*) FROM due)::int AS picked, (SELECT count(*) FROM recorded)::int AS reset,
+           (SELECT max(row_tid) FROM due)::text AS last_row`;
 }
