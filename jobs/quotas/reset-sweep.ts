@@ -12,13 +12,15 @@
 // makes it not due, so a second run (a retry, a duplicate occurrence) resets nothing twice.
 import { z } from "zod";
 import { defineJob, schedule } from "../../lib/scheduler/index.ts";
-import { resetDueAccountsInTransaction } from "../../lib/quotas/index.ts";
+import { resetDueAccountsInTransaction, rowPositionPattern } from "../../lib/quotas/index.ts";
 
 const payload = z.object({
   /** Accounts per statement. */
   batchSize: z.number().int().min(1).max(50_000).default(5_000),
   /** Batches per run: bounds the run's transaction (its row locks make consumers wait). */
   maxBatches: z.number().int().min(1).max(100).default(4),
+  /** Set on a follow-up: the row where the previous run's walk of a large due set stopped (lib/quotas/reset-due-accounts.ts). */
+  resumeAfter: z.string().regex(rowPositionPattern).optional(),
 });
 
 const leaseMs = 60_000;
@@ -36,14 +38,18 @@ export const quotaResetSweepJob = defineJob({
       sweptBy: job.key ?? `job:${job.id}`,
       batchSize: payload.batchSize,
       maxBatches: payload.maxBatches,
+      resumeAfter: payload.resumeAfter,
       // Well inside the lease: the rest is left for the follow-up, never cut off mid-way.
       budgetMs: leaseMs / 3,
     });
     if (result.more) {
       // More is due than one run takes: carry on at once in a new job (and a new transaction),
-      // where this one stopped (what is reset is no longer due). Keyed by this job: a retry of
-      // this attempt schedules the same follow-up, not a second one.
-      await schedule(tx, quotaResetSweepJob, { runAt: now, payload, key: `quotas.reset-sweep:after:${job.id}` });
+      // where this one stopped (what is reset is no longer due; a walk goes on from the row it
+      // reached). Keyed by this job: a retry of this attempt schedules the same follow-up, not a
+      // second one.
+      const { resumeAfter: _previous, ...rest } = payload;
+      const next = result.resumeAfter === undefined ? rest : { ...rest, resumeAfter: result.resumeAfter };
+      await schedule(tx, quotaResetSweepJob, { runAt: now, payload: next, key: `quotas.reset-sweep:after:${job.id}` });
     }
   },
 });

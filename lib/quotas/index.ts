@@ -5,7 +5,7 @@ export type { QuotaPlan, MeteredAllowance, Allowances, PlanValues } from "./plan
 export { cycleDate, nextCycleAfter, cycleOnOrBefore, addDays, parseIsoDate, isIsoDate, daysInMonth, isLeapYear } from "./cycle-dates.ts";
 export type { IsoDate } from "./cycle-dates.ts";
 export { localDateOf, isIanaTimeZone } from "./local-time.ts";
-export { resetDueAccounts, resetDueAccountsInTransaction } from "./reset-due-accounts.ts";
+export { resetDueAccounts, resetDueAccountsInTransaction, rowPositionPattern } from "./reset-due-accounts.ts";
 export type { ResetSweepOptions, ResetSweepResult } from "./reset-due-accounts.ts";
 export { createAccount } from "./create-account.ts";
 export type { NewAccount, CreatedAccount } from "./create-account.ts";
