@@ -37,7 +37,7 @@ export interface ResetSweepOptions {
   maxBatches?: number;
   /** Stop starting batches after this long (ms, measured, default: no limit): the rest waits for the next sweep. */
   budgetMs?: number;
-  /** Carry on a walk where an earlier sweep at the same `now` stopped (its result's resumeAfter). */
+  /** Carry on a walk of the table where an earlier sweep stopped (its result's resumeAfter): only the order of the work, never what is due. */
   resumeAfter?: string;
 }
 
@@ -123,6 +123,13 @@ async function sweepInBatches(options: ResetSweepOptions, runBatch: BatchRunner)
     }
   }
   return walkAfter !== undefined && more ? { reset, batches, more, resumeAfter: walkAfter } : { reset, batches, more };
+}
+
+/** One batch's statement, as the sweep runs it: for the bench's EXPLAIN (bench/quotas.ts), not for resetting. */
+export function resetBatchStatement(kind: BatchKind, options: { now: Date; sweptBy: string; batchSize: number; after?: string }): Prisma.Sql {
+  return kind === "walk"
+    ? walkBatchStatement(options.now, options.sweptBy, options.batchSize, options.after ?? "(0,0)")
+    : indexBatchStatement(options.now, options.sweptBy, options.batchSize);
 }
 
 /** A batch through the index: the most overdue accounts first. */
