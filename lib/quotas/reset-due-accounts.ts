@@ -180,38 +180,40 @@ function resetStatement(now: Date, sweptBy: string, pickDue: Prisma.Sql): Prisma
     -- The first cycle after today: cycle n is anchor + n months (PostgreSQL clamps to the month's
     -- last day, as lib/quotas/cycle-dates.ts does), counted from the anchor, never from the last
     -- reset. "months" is the cycle in today's month; if it is today or past, the next is one on.
-    -- Each step is MATERIALIZED so that its expression is computed once per account: inlined,
-    -- PostgreSQL repeats a column's whole expression wherever it is used, and these date
-    -- computations were then most of the statement's CPU (docs/decisions/0015).
-    elapsed AS MATERIALIZED (
-      SELECT due.*, ((date_part('year', today) - date_part('year', anchor_on)) * 12
-                     + date_part('month', today) - date_part('month', anchor_on))::int AS months
-        FROM due
-    ),
-    next_cycle AS MATERIALIZED (
-      SELECT elapsed.*, greatest(1, months + ((anchor_on + make_interval(months => months))::date <= today)::int) AS next_index
-        FROM elapsed
-    ),
-    cycle AS MATERIALIZED (
-      SELECT row_tid, id, time_zone, due_on, plan, today,
-             (anchor_on + make_interval(months => next_index))::date AS next_on,
-             (anchor_on + make_interval(months => next_index - 1))::date AS cycle_on
-        FROM next_cycle
+    -- This date arithmetic was most of a batch's CPU (docs/decisions/0015), so it is done once
+    -- per distinct (anchor, zone, local date) of the batch, and each step once: OFFSET 0 keeps
+    -- PostgreSQL from inlining a step and repeating its expression wherever it is used.
+    cycles AS MATERIALIZED (
+      SELECT k.anchor_on, k.time_zone, k.today, d.next_on, d.cycle_on,
+             d.next_on::timestamp AT TIME ZONE k.time_zone AS next_at
+        FROM (SELECT DISTINCT anchor_on, time_zone, today FROM due) k
+        CROSS JOIN LATERAL (
+          SELECT ((date_part('year', k.today) - date_part('year', k.anchor_on)) * 12
+                  + date_part('month', k.today) - date_part('month', k.anchor_on))::int AS months OFFSET 0
+        ) m
+        CROSS JOIN LATERAL (
+          SELECT greatest(1, m.months + ((k.anchor_on + make_interval(months => m.months))::date <= k.today)::int) AS next_index OFFSET 0
+        ) n
+        CROSS JOIN LATERAL (
+          SELECT (k.anchor_on + make_interval(months => n.next_index))::date AS next_on,
+                 (k.anchor_on + make_interval(months => n.next_index - 1))::date AS cycle_on OFFSET 0
+        ) d
     ),
     reset AS (
       UPDATE quota_accounts a
-         SET plan = c.plan,
+         SET plan = due.plan,
              next_plan = NULL,
              pages = p.pages, questions = p.questions, questions_gpt4 = p.questions_gpt4, documents = p.documents,
-             restored_on = c.today,
+             restored_on = due.today,
              next_reset_on = c.next_on,
-             next_reset_at = c.next_on::timestamp AT TIME ZONE c.time_zone,
+             next_reset_at = c.next_at,
              updated_at = ${now}::timestamptz
-        FROM cycle c
-        JOIN plan_values p ON p.plan = c.plan
-       WHERE a.ctid = c.row_tid
-         AND a.next_reset_on <= c.today -- still due: the condition that makes a second reset impossible
-      RETURNING a.id, c.cycle_on, c.due_on, c.today, c.plan
+        FROM due
+        JOIN cycles c ON c.anchor_on = due.anchor_on AND c.time_zone = due.time_zone AND c.today = due.today
+        JOIN plan_values p ON p.plan = due.plan
+       WHERE a.ctid = due.row_tid
+         AND a.next_reset_on <= due.today -- still due: the condition that makes a second reset impossible
+      RETURNING a.id, c.cycle_on, due.due_on, due.today, due.plan
     ),
     recorded AS (
       INSERT INTO quota_resets (account_id, cycle_on, due_on, restored_on, reset_at, plan, swept_by)
