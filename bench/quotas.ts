@@ -9,8 +9,10 @@
 // report says so. The sample is then put back as it was and the set-based sweep resets all 1M.
 //
 // Options: --accounts N (1000000), --sample N (20000), --batch N (10000: accounts per
-// statement), --noop-runs N (200), --out PATH. Server: DATABASE_URL's (a database
-// duly_quotas_bench is created and dropped there), else a throwaway embedded PostgreSQL.
+// statement), --noop-runs N (200), --out PATH, --pg name=value (repeatable: a setting of the
+// embedded server, e.g. --pg shared_buffers=1GB; reported with the results). Server:
+// DATABASE_URL's (a database duly_quotas_bench is created and dropped there), else a throwaway
+// embedded PostgreSQL.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
     batch: { type: "string", default: "10000" },
     "noop-runs": { type: "string", default: "200" },
     out: { type: "string" },
+    pg: { type: "string", multiple: true },
   },
 });
 const accounts = Number(args.accounts);
@@ -111,7 +114,7 @@ async function machineNow(what: string) {
   return state;
 }
 
-const server = await startServer(log);
+const server = await startServer(log, args.pg ?? []);
 const dbName = "duly_quotas_bench";
 try {
   databaseUrl = await freshDatabase(server, dbName);
