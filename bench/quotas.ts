@@ -22,7 +22,7 @@ import { cycleOnOrBefore, localDateOf, nextCycleAfter, plans, resetDueAccounts }
 import { resetBatchStatement } from "../lib/quotas/reset-due-accounts.ts";
 import { localMidnight } from "../tests/helpers/quota-calendar.ts";
 import { benchDir } from "./lib/deps.ts";
-import { cpuBusy, load1, machineInfo } from "./lib/machine.ts";
+import { cpuBusy, cpuSecondsOf, load1, machineInfo, startCpuMeter } from "./lib/machine.ts";
 import { checkpoint, dropDatabase, freshDatabase, serverSettings, startServer, withClient } from "./lib/server.ts";
 import { fmt, median, p95 } from "./lib/stats.ts";
 
@@ -169,9 +169,16 @@ try {
     // 2. Duly's set-based sweep over all of them.
     await checkpoint(databaseUrl);
     const sweepMachine = await machineNow("the sweep");
+    // What the server itself spent (all its processes: the backend, WAL writer, checkpointer):
+    // unlike the wall time, this hardly depends on how busy others keep the CPUs.
+    const serverCpuBefore = await cpuSecondsOf(server.postmasterPid);
+    const othersMeter = await startCpuMeter(server.postmasterPid);
     started = performance.now();
     const sweep = await resetDueAccounts(db, { now, sweptBy: "bench", batchSize });
     const sweepMs = performance.now() - started;
+    const serverCpuS = (await cpuSecondsOf(server.postmasterPid)) - serverCpuBefore;
+    const othersDuringSweep = await othersMeter.stop();
+    log(`  during the sweep: PostgreSQL used ${fmt(serverCpuS, 1)} s of CPU; other processes kept the CPUs ${fmt(othersDuringSweep * 100, 0)}% busy`);
     if (sweep.reset !== accounts) throw new Error(`the sweep reset ${sweep.reset} of ${accounts}`);
     const [{ records, distinct }] = await db.$queryRaw<Array<{ records: number; distinct: number }>>`
       SELECT count(*)::int AS records, count(DISTINCT account_id)::int AS distinct FROM quota_resets`;
@@ -220,7 +227,7 @@ try {
       server: { label: server.label, ...(await serverSettings(server)) },
       accounts, sample, batchSize, now: now.toISOString(),
       loop: { sampled: sample, ms: loopMs, perAccountMs: loopPerRowMs, extrapolatedMs: loopPerRowMs * accounts, machine: loopMachine },
-      sweep: { ms: sweepMs, batches: sweep.batches, perAccountUs: (sweepMs * 1000) / accounts, machine: sweepMachine, batchPlans },
+      sweep: { ms: sweepMs, batches: sweep.batches, perAccountUs: (sweepMs * 1000) / accounts, machine: sweepMachine, serverCpuS, othersBusyDuring: othersDuringSweep, batchPlans },
       ratio,
       noopBeforeVacuum: { runs: beforeVacuumMs.length, medianMs: median(beforeVacuumMs), maxMs: Math.max(...beforeVacuumMs) },
       noop: { runs: noopRuns, medianMs: median(noopMs), p95Ms: p95(noopMs), maxMs: Math.max(...noopMs), plan, machine: noopMachine },

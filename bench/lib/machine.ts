@@ -90,6 +90,12 @@ async function treeTicks(roots: number[]): Promise<number> {
   return ticks;
 }
 
+/** CPU seconds used so far by a process and its children (a postmaster: the whole server); NaN when it is not on this machine. */
+export async function cpuSecondsOf(pid: number | undefined): Promise<number> {
+  if (!pid) return Number.NaN;
+  return (await treeTicks([pid])) / 100; // clock ticks (USER_HZ, 100 on Linux)
+}
+
 /** The parent of a process (a backend's parent is its postmaster), if it is on this machine. */
 export async function parentPid(pid: number): Promise<number | undefined> {
   return (await processTicks(pid))?.ppid;
