@@ -136,6 +136,11 @@ export function bookingTimeline({ booking, customer, chef, jobs, audit, now }: {
     const what = entry.action === "booking.move_event" ? "moved the event" : entry.action === "booking.cancel" ? "cancelled the booking" : entry.action;
     add(entry.at, { title: `Operator ${entry.actorEmail} ${what}`, detail: entry.reason ?? undefined, tone: "operator" });
   }
-  // Stable: items at the same instant keep the order above (requested before its charge, ...).
-  return items.map((item, index) => ({ item, index })).sort((a, b) => a.item.at.getTime() - b.item.at.getTime() || a.index - b.index).map(({ item }) => item);
+  // At the same instant a job's run comes first (a tick's change is stamped with the instant its
+  // job ran at); otherwise items keep the order above (requested before its charge, ...).
+  const rank = (item: TimelineItem) => (item.jobId ? 0 : 1);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.at.getTime() - b.item.at.getTime() || rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }
