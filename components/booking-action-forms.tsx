@@ -135,29 +135,19 @@ export function BookingActionForms(props: BookingActionProps) {
                 {shown.jobs.length === 0 ? (
                   <p className="muted">No job moves: this booking&apos;s deadlines (answer, payment) do not depend on the event time.</p>
                 ) : (
-                  <div className="table-wrap">
-                    <table className="data-table" aria-label="Jobs that move with the event">
-                      <thead>
-                        <tr>
-                          <th scope="col">Job</th>
-                          <th scope="col">From ({zone})</th>
-                          <th scope="col">To ({zone})</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {shown.jobs.map((job) => (
-                          <tr key={job.id}>
-                            <td>
-                              <a href={`/jobs/${job.id}`}>job {job.id}</a> <code>{job.jobType}</code>
-                              {job.status === "running" ? <span className="muted"> (running: moves when its attempt ends)</span> : null}
-                            </td>
-                            <td>{job.from}</td>
-                            <td>{job.to}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
+                  <ul className="move-jobs" aria-label="Jobs that move with the event">
+                    {shown.jobs.map((job) => (
+                      <li key={job.id}>
+                        <a href={`/jobs/${job.id}`}>job {job.id}</a> <code>{job.jobType}</code>
+                        {job.status === "running" ? <span className="muted"> (running: moves when its attempt ends)</span> : null}
+                        <div>
+                          from {job.from}
+                          <br />
+                          to <strong>{job.to}</strong>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
                 )}
                 <button type="button" className="button button-primary" onClick={onConfirm} disabled={disabled || movePending}>
                   {movePending ? "Moving…" : `Confirm: move the event${shown.jobs.length ? ` and ${shown.jobs.length} job${shown.jobs.length === 1 ? "" : "s"}` : ""}`}

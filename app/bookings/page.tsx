@@ -128,7 +128,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
             <tbody>
               {page.rows.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td className="nowrap">
                     <Link href={`/bookings/${row.id}`}>Booking {row.id}</Link>
                   </td>
                   <td>
@@ -145,7 +145,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                   <td>
                     {row.customer.name} → {row.chef.name}
                   </td>
-                  <td>{formatMoney(row.priceMinor, row.currency)}</td>
+                  <td className="nowrap">{formatMoney(row.priceMinor, row.currency)}</td>
                   <td>
                     {row.nextJob ? (
                       <span className="stack">

@@ -5,6 +5,7 @@
 // entries. Any refusal rolls all of it back.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, recordAuditMany, type AuditActor } from "../audit/audit-log.ts";
 import { cancelBooking, moveEvent, subjectOf, type Actor } from "../marketplace/index.ts";
 import { jobsForSubject } from "../scheduler/index.ts";
@@ -49,6 +50,9 @@ async function openJobs(tx: Tx, bookingId: number) {
 /** Moves the event inside `tx` and reports what moved; the caller commits or rolls back. */
 async function moveInside(tx: Tx, actor: AuditActor, input: MoveBookingEventInput, now: Date): Promise<EventMove> {
   const booking = await lockBookingAsSeen(tx, input.bookingId, input);
+  if (booking.eventAt.getTime() === input.eventAt.getTime()) {
+    throw new DulyError(ErrorCode.InvalidInput, `booking ${booking.id}'s event is already at ${booking.eventAt.toISOString()}: nothing to move`);
+  }
   const before = await openJobs(tx, input.bookingId);
   await moveEvent({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId, eventAt: input.eventAt.toISOString() });
   const after = new Map((await openJobs(tx, input.bookingId)).map((job) => [job.id, job]));

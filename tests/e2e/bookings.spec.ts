@@ -109,8 +109,8 @@ test.describe("an operator", () => {
     await page.getByLabel("Reason", { exact: true }).fill("the venue is free two days later");
     await page.getByRole("button", { name: "Preview move" }).click();
 
-    const preview = page.getByRole("table", { name: "Jobs that move with the event" });
-    const jobRow = preview.getByRole("row").filter({ hasText: `job ${booking.pendingJob.id}` });
+    const preview = page.getByRole("list", { name: "Jobs that move with the event" });
+    const jobRow = preview.getByRole("listitem").filter({ hasText: `job ${booking.pendingJob.id}` });
     await expect(jobRow).toContainText("marketplace.booking.close-event");
     await expect(jobRow).toContainText(`${toLocal.replace("T", " ")}:00 Europe/Berlin`);
     await expect(jobRow).toContainText(`${toDateTimeLocalValue(booking.eventAt, "Europe/Berlin").replace("T", " ")}:00 Europe/Berlin`);

@@ -141,6 +141,8 @@ describe("moving the event (operations, chosen clock)", () => {
     const now = at(t0, 3 * hour);
     await expect(moveBookingEvent(database.db, operator, { bookingId: b.id, ...b.seen, eventAt: at(now, hour), reason: "tomorrow instead" }, now))
       .rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/too soon/) });
+    await expect(moveBookingEvent(database.db, operator, { bookingId: b.id, ...b.seen, eventAt: b.eventAt, reason: "same time" }, now))
+      .rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringMatching(/already at .*nothing to move/) });
     expect(await snapshot(b.id)).toEqual(before);
   });
 });

@@ -141,7 +141,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                     </td>
                     <td>
                       <StatusBadge status={job.status} />
-                      {job.cancelReason ? <div className="muted">{job.cancelReason}</div> : null}
+                      {job.cancelReason ? <div className="muted">why: {job.cancelReason}</div> : null}
                     </td>
                     <td>
                       <ZonedTime instant={job.runAt} zone={zone} />
