@@ -18,6 +18,9 @@ export const auditActions = [
   "bulk.cancel",
   "bulk.shift",
   "bulk.move",
+  "dispute.resolve",
+  "quota.reset_now",
+  "quota.move_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
