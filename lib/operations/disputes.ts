@@ -83,10 +83,6 @@ function toRow(r: DisputeSqlRow): DisputeRow {
   };
 }
 
-// The deadline job is found through the job's subject (dispute:<id>), the index the engine
-// keeps for "every job of this record" (decision 0002).
-const selectDispute = (db: DbOrTx) => db.$queryRaw<DisputeSqlRow[]>;
-
 /** One page of disputes; `next` is the keyset cursor of the following page, or null. */
 export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promise<{ rows: DisputeRow[]; next: { at: Date; id: number } | null }> {
   const limit = filter.limit ?? 50;
@@ -94,7 +90,7 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
   const history = filter.status === "resolved";
   const after = filter.after;
   const rows = history
-    ? await selectDispute(db)`
+    ? await db.$queryRaw<DisputeSqlRow[]>`
         SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
                ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
                d.resolved_by, d.refund_minor, NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
@@ -103,11 +99,13 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
            AND (${after?.at ?? null}::timestamptz IS NULL OR (d.resolved_at, d.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
          ORDER BY d.resolved_at DESC, d.id DESC
          LIMIT ${limit + 1}`
-    : await selectDispute(db)`
+    : await db.$queryRaw<DisputeSqlRow[]>`
         SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
                ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
                d.resolved_by, d.refund_minor, j.id AS job_id, j.job_type, j.status::text AS job_status, j.run_at AS job_run_at
           FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
+          -- The deadline job, through the job's subject (dispute:<id>): the index the engine keeps
+          -- for "every job of this record" (decision 0002).
           LEFT JOIN LATERAL (
             SELECT id, job_type, status, run_at FROM scheduled_jobs
              WHERE subject_type = 'dispute' AND subject_id = d.id::text AND status IN ('pending', 'running')
