@@ -20,8 +20,8 @@ function FieldError({ state, name, id }: { state: ActionState; name: string; id:
 }
 
 export function ResolveDisputeForm({
-  disputeId, status, version, currency, held, canAct, action,
-}: { disputeId: number; status: string; version: string; currency: string; held: string; canAct: boolean; action: Action }) {
+  disputeId, status, version, currency, held, open, canAct, action,
+}: { disputeId: number; status: string; version: string; currency: string; held: string; open: boolean; canAct: boolean; action: Action }) {
   const [state, resolve, pending] = useActionState(action, idle);
   const [outcome, setOutcome] = useState("partial");
   const disabled = !canAct;
@@ -32,7 +32,10 @@ export function ResolveDisputeForm({
           {state.message}
         </p>
       ) : null}
-      {state.ok ? null : (
+      {/* Rendered whether open or not, so the outcome above stays once the page shows the dispute resolved. */}
+      {!open ? (
+        <p className="empty">This dispute is resolved; nothing more can be done to it.</p>
+      ) : (
         <form action={resolve} className="form card" aria-labelledby="resolve-heading">
           <h2 id="resolve-heading">Resolve</h2>
           <input type="hidden" name="disputeId" value={disputeId} />

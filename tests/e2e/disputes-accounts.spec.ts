@@ -74,7 +74,9 @@ test.describe("an operator", () => {
     await page.getByLabel("Reason").fill("the chef was right");
     await runReplyDeadline(db, dispute); // the chef stayed silent: refunded in full by the job
     await page.getByRole("button", { name: "Resolve dispute" }).click();
-    await expect(page.getByRole("alert")).toContainText(`dispute ${dispute.id} changed since your page showed it: it was awaiting_reply on your page and is now refunded`);
+    await expect(page.getByRole("alert").filter({ hasText: "changed since your page showed it" })).toContainText(
+      `dispute ${dispute.id} changed since your page showed it: it was awaiting_reply on your page and is now refunded`,
+    );
     expect((await db.dispute.findUniqueOrThrow({ where: { id: dispute.id } })).status).toBe("refunded");
     const entries = await db.ledgerEntry.findMany({ where: { bookingId: dispute.bookingId }, orderBy: { id: "asc" } });
     expect(entries.map((e) => [e.kind, e.amountMinor])).toEqual([["charge", 120_00], ["refund", 120_00]]);

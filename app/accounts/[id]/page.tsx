@@ -78,7 +78,6 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
       </section>
 
       <AccountActionForms
-        key={account.version}
         accountId={account.id.toString()}
         version={account.version}
         plan={account.plan}

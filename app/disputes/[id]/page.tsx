@@ -113,20 +113,16 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
         </dl>
       </section>
 
-      {open ? (
-        <ResolveDisputeForm
-          key={dispute.version}
-          disputeId={dispute.id}
-          status={dispute.status}
-          version={dispute.version}
-          currency={dispute.currency}
-          held={formatMinor(dispute.heldMinor, dispute.currency)}
-          canAct={operator.role === "operator"}
-          action={resolveDisputeAction}
-        />
-      ) : (
-        <p className="empty">This dispute is resolved; nothing more can be done to it.</p>
-      )}
+      <ResolveDisputeForm
+        disputeId={dispute.id}
+        status={dispute.status}
+        version={dispute.version}
+        currency={dispute.currency}
+        held={formatMinor(dispute.heldMinor, dispute.currency)}
+        open={open}
+        canAct={operator.role === "operator"}
+        action={resolveDisputeAction}
+      />
 
       <section className="card" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading">Ledger of booking {dispute.bookingId}</h2>
