@@ -29,7 +29,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
       <>
         <h1>Accounts and quotas</h1>
         <p role="alert" className="notice notice-error">
-          This link has a bad parameter: {parsed.error}. <Link href="/accounts">Show every account</Link>.
+          This link has a bad parameter: {parsed.error}. <Link href="/accounts" className="text-link">Show every account</Link>.
         </p>
       </>
     );

@@ -33,7 +33,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
       <>
         <h1>Disputes</h1>
         <p role="alert" className="notice notice-error">
-          This link has a bad parameter: {parsed.error}. <Link href="/disputes">Show the open disputes</Link>.
+          This link has a bad parameter: {parsed.error}. <Link href="/disputes" className="text-link">Show the open disputes</Link>.
         </p>
       </>
     );
@@ -113,7 +113,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                       {d.deadline ? (
                         <span className="stack">
                           <ZonedTime instant={d.deadline.runAt} zone={zone} />
-                          <Link href={`/jobs/${d.deadline.id}`}>
+                          <Link href={`/jobs/${d.deadline.id}`} className="text-link">
                             job {d.deadline.id} <code>{d.deadline.jobType}</code>
                           </Link>
                           <span className="muted">refunds in full unless the chef replies</span>

@@ -88,7 +88,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
             {dispute.deadline ? (
               <span className="stack">
                 <ZonedTime instant={dispute.deadline.runAt} zone={zone} utc />
-                <Link href={`/jobs/${dispute.deadline.id}`}>
+                <Link href={`/jobs/${dispute.deadline.id}`} className="text-link">
                   job {dispute.deadline.id} <code>{dispute.deadline.jobType}</code> ({dispute.deadline.status})
                 </Link>
                 <span className="muted">refunds in full if the chef has not replied by then; resolving cancels it</span>
@@ -164,7 +164,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
           <ul className="plain-list">
             {dispute.jobs.map((j) => (
               <li key={j.id}>
-                <Link href={`/jobs/${j.id}`}>job {j.id}</Link> <code>{j.jobType}</code> {j.status}, <ZonedTime instant={j.runAt} zone={zone} />
+                <Link href={`/jobs/${j.id}`} className="text-link">job {j.id}</Link> <code>{j.jobType}</code> {j.status}, <ZonedTime instant={j.runAt} zone={zone} />
               </li>
             ))}
           </ul>
