@@ -12,7 +12,9 @@ import { disputeDetail, listDisputes, resolveDisputeAsOperator, type DisputeDeta
 import { isDulyError } from "../../lib/errors.ts";
 import { FieldRefusal } from "../../lib/validation/field-refusal.ts";
 import type { ActionState } from "../../app/_lib/action-state.ts";
-import { at, day, expectInvariants, hour, registerPeople, tickAt, type People } from "../fixtures/marketplace.ts";
+import { at, day, expectInvariants, hour, marketCatalogue, registerPeople, tickAt, type People } from "../fixtures/marketplace.ts";
+import { claim, runClaimed } from "../helpers/engine.ts";
+import { frozenClock } from "../../lib/scheduler/internal.ts";
 
 const secret = "operator-disputes-test-secret-0123456789";
 let cookieHeader = "";
@@ -194,6 +196,47 @@ describe("a stale page", () => {
     const error = await resolveDisputeAsOperator(database.db, operator, { ...seen(detail), disputeId: detail.id, outcome: "refund", reason: "no reply" }, at(openedAt, 2 * hour)).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/was awaiting_reply on your page and is now awaiting_operator/);
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
+  });
+});
+
+describe("racing the deadline job", () => {
+  const rounds = 8;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it(`an operator's release and the running reply deadline give exactly one outcome, ${rounds} times`, { timeout: 120_000 }, async () => {
+    const { db } = database;
+    const tally = { operator: 0, deadline: 0 };
+    for (let round = 0; round < rounds; round++) {
+      const { detail } = await disputed({ replied: false });
+      const [job] = await claim(db, marketCatalogue, { now: detail.replyBy, tickId: `t_operator_race_${round}`, limit: 1 });
+      expect(job?.subjectId).toBe(String(detail.id));
+      const [, decision] = await Promise.all([
+        // On odd rounds the run starts late, so the operator's transaction sometimes takes the job first.
+        pause(round % 2 === 1 ? 15 + round : round % 3).then(() => runClaimed(db, marketCatalogue, job!, frozenClock(detail.replyBy))),
+        pause(round % 2 === 1 ? 0 : (round + 1) % 3).then(() =>
+          resolveDisputeAsOperator(db, operator, { ...seen(detail), disputeId: detail.id, outcome: "release", reason: `race ${round}` }, at(detail.replyBy, 1)).then(
+            () => "resolved" as const,
+            (error: unknown) => error,
+          ),
+        ),
+      ]);
+      const after = await snapshot(detail.id, detail.bookingId);
+      if (decision === "resolved") {
+        tally.operator += 1;
+        expect(after.dispute.status).toBe("released");
+        expect(after.ledger.map((e) => e.kind)).toEqual(["charge", "payout"]);
+        expect(after.audit).toHaveLength(1);
+      } else {
+        tally.deadline += 1;
+        expect(isDulyError(decision, "STALE_RECORD"), String(decision)).toBe(true);
+        expect(after.dispute.status).toBe("refunded");
+        expect(after.ledger.map((e) => e.kind)).toEqual(["charge", "refund"]);
+        expect(after.audit).toHaveLength(0);
+      }
+    }
+    await expectInvariants(db);
+    expect(tally.operator + tally.deadline).toBe(rounds);
+    console.log(`operator-vs-deadline: ${JSON.stringify(tally)}`);
   });
 });
 
