@@ -183,3 +183,14 @@ test.describe("a viewer", () => {
     }
   });
 });
+
+test.describe("signed out", () => {
+  test.use({ signInAs: null });
+
+  test("the dispute and account pages send a signed-out visitor to sign in", async ({ page }) => {
+    for (const path of ["/disputes", "/disputes?status=resolved", "/disputes/1", "/accounts", "/accounts?plan=pro", "/accounts/1"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/sign-in/);
+    }
+  });
+});
