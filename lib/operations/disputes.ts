@@ -95,7 +95,7 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
                ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
                d.resolved_by, d.refund_minor, NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
           FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
-         WHERE d.status::text = ANY(${statuses}::text[])
+         WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
            AND (${after?.at ?? null}::timestamptz IS NULL OR (d.resolved_at, d.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
          ORDER BY d.resolved_at DESC, d.id DESC
          LIMIT ${limit + 1}`
@@ -111,7 +111,7 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
              WHERE subject_type = 'dispute' AND subject_id = d.id::text AND status IN ('pending', 'running')
              ORDER BY run_at LIMIT 1
           ) j ON true
-         WHERE d.status::text = ANY(${statuses}::text[])
+         WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
            AND (${after?.at ?? null}::timestamptz IS NULL OR (d.opened_at, d.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
          ORDER BY d.opened_at, d.id
          LIMIT ${limit + 1}`;
