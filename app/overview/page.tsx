@@ -28,7 +28,8 @@ const dayMs = 86_400_000;
 export const tickAlarmMs = 3 * 60_000;
 const refreshSeconds = 15;
 
-const query = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => parseLocalDateTime(`${v}T00:00`) !== null).optional() });
+// 1970-2999 as everywhere: the day after 9999-12-31 has a six-digit year that no parser here reads.
+const query = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => parseLocalDateTime(`${v}T00:00`) !== null && v >= "1970-01-01" && v < "2999-12-31").optional() });
 
 /** The instant a local day starts in `zone` (its first existing minute). */
 function startOfLocalDay(day: string, zone: string): Date {
