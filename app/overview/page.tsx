@@ -3,7 +3,6 @@
 // when ticks have stopped. Refreshes itself without losing the operator's place.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
@@ -14,6 +13,7 @@ import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/z
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
+import { parseOverviewQuery } from "./overview-query.ts";
 import { AutoRefresh } from "@/components/auto-refresh.tsx";
 import { DueChart, type ChartColumn } from "@/components/due-chart.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
@@ -28,8 +28,6 @@ const dayMs = 86_400_000;
 export const tickAlarmMs = 3 * 60_000;
 const refreshSeconds = 15;
 
-// 1970-2999 as everywhere: the day after 9999-12-31 has a six-digit year that no parser here reads.
-const query = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => parseLocalDateTime(`${v}T00:00`) !== null && v >= "1970-01-01" && v < "2999-12-31").optional() });
 
 /** The instant a local day starts in `zone` (its first existing minute). */
 function startOfLocalDay(day: string, zone: string): Date {
@@ -58,8 +56,9 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   await requireViewer();
   const { zone } = await displayZone();
-  const parsed = query.safeParse(await searchParams);
-  const selectedDay = parsed.success ? parsed.data.day : undefined;
+  // A bad query never gets here (proxy.ts answers it 400).
+  const parsed = parseOverviewQuery(await searchParams);
+  const selectedDay = parsed.ok ? parsed.day : undefined;
   const db = getDb();
   const now = await readWithRetry(async () => (await databaseClock(db))());
   const today = (() => {
