@@ -8,6 +8,7 @@ import { parseAuditQuery } from "@/app/audit/audit-query.ts";
 import { parseJobsQuery } from "@/app/jobs/jobs-query.ts";
 import { parseOverviewQuery } from "@/app/overview/overview-query.ts";
 import { badQueryResponse } from "@/app/_lib/bad-query-page.ts";
+import { refuseActionRequest } from "@/app/_lib/action-request-guard.ts";
 import { displayZoneCookie, zoneFromCookie } from "@/app/_lib/display-zone.ts";
 import { searchParamsToRecord, timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 
@@ -25,6 +26,9 @@ const checks: Record<string, PageCheck> = {
 };
 
 export function proxy(request: NextRequest): Response {
+  // A server action (a POST to a page) from another site, or too large: 403/413, not Next's 500.
+  const refusal = refuseActionRequest(request);
+  if (refusal) return refusal;
   const path = request.nextUrl.pathname;
   const check = checks[path];
   if (!check) return NextResponse.next();
@@ -35,5 +39,6 @@ export function proxy(request: NextRequest): Response {
   return badQueryResponse({ title: check.title, error: parsed.error, backHref: path, backText: check.backText });
 }
 
-// Only pages with a query string to check; everything else never pays for the proxy.
-export const config = { matcher: ["/agenda", "/jobs", "/audit", "/overview"] };
+// Every page (their queries, and the server actions posted to them); not the API routes (their
+// own parsers and secrets), Next's assets or the icon.
+export const config = { matcher: ["/((?!api/|_next/|icon.svg).*)"] };
