@@ -18,8 +18,11 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 const sections = [
   { href: "/overview", label: "Overview" },
   { href: "/jobs", label: "Jobs" },
+  { href: "/bookings", label: "Bookings" },
   { href: "/job-types", label: "Job types" },
   { href: "/recurring", label: "Recurring" },
+  { href: "/disputes", label: "Disputes" },
+  { href: "/accounts", label: "Accounts" },
   { href: "/agenda", label: "Agenda" },
   { href: "/audit", label: "Audit log" },
 ];

@@ -18,6 +18,11 @@ export const auditActions = [
   "bulk.cancel",
   "bulk.shift",
   "bulk.move",
+  "booking.move_event",
+  "booking.cancel",
+  "dispute.resolve",
+  "quota.reset_now",
+  "quota.move_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
