@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import { createDb, Prisma, type Db } from "../lib/db/client.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { countJobs, listJobs, type JobListQuery } from "../lib/operations/job-list.ts";
-import { dueByDay, overviewFigures } from "../lib/operations/overview.ts";
+import { dueByDay, failedAttempts24h, overviewFigures } from "../lib/operations/overview.ts";
 import { previewBulk } from "../lib/operations/bulk.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { seedQuotaDemo } from "../scripts/lib/demo/quotas.ts";
@@ -164,7 +164,8 @@ async function main(): Promise<void> {
       { name: "filtered page: key prefix", goalMs: 50, run: () => listJobs(db, { keyPrefix: "bench:4242", direction: "asc", pageSize: 50 }) },
       { name: "all jobs, newest run time first", goalMs: 50, run: () => listJobs(db, { direction: "desc", pageSize: 50 }) },
       { name: "overview: due per day, next 7 days", goalMs: 50, run: () => dueByDay(db, { from: new Date(), to: new Date(Date.now() + 7 * dayMs), zone: "Europe/Berlin" }) },
-      { name: "overview: due now, lag, failures, dead", goalMs: 50, run: () => overviewFigures(db, new Date()) },
+      { name: "overview: due now, lag, running, dead", goalMs: 50, run: () => overviewFigures(db, new Date()) },
+      { name: "overview: failed attempts, last 24 h", goalMs: 50, run: () => failedAttempts24h(db, new Date()) },
       { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, { kind: "filter", filter: bulkFilter }, { kind: "shift", offsetMs: dayMs }) },
     ];
 
@@ -196,7 +197,7 @@ async function main(): Promise<void> {
     }
 
     const planSql: Array<[string, Prisma.Sql]> = [
-      ["overview: due per day", Prisma.sql`SELECT to_char(run_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD'), job_type, count(*) FROM scheduled_jobs WHERE status = 'pending' AND run_at >= now() AND run_at < now() + interval '7 days' GROUP BY 1, 2`],
+      ["overview: due per day", Prisma.sql`SELECT to_char(local_day, 'YYYY-MM-DD'), due.job_type, due.n FROM generate_series(date_trunc('day', now() AT TIME ZONE 'Europe/Berlin'), (now() + interval '7 days') AT TIME ZONE 'Europe/Berlin', interval '1 day') AS local_day CROSS JOIN LATERAL (SELECT job_type, count(*) AS n FROM scheduled_jobs WHERE status = 'pending' AND run_at >= greatest(local_day AT TIME ZONE 'Europe/Berlin', now()) AND run_at < least((local_day + interval '1 day') AT TIME ZONE 'Europe/Berlin', now() + interval '7 days') GROUP BY job_type) due`],
       ["overview: failures 24 h", Prisma.sql`SELECT count(*) FROM job_runs WHERE started_at >= now() - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`],
       ["overview: dead 24 h", Prisma.sql`SELECT count(*) FROM scheduled_jobs WHERE status = 'dead' AND finished_at >= now() - interval '24 hours'`],
       ["overview: due now (capped)", Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= now() LIMIT 10001) capped`],

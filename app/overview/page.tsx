@@ -7,7 +7,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
-import { dueByDay, dueByHour, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
+import { dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
@@ -79,9 +79,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   // The reads are independent: issued together, on connections of the pool, so the page waits
   // for the slowest of them rather than for their sum.
   const hourWindow = selectedDay ? { from: startOfLocalDay(selectedDay, zone), to: startOfLocalDay(nextLocalDay(selectedDay), zone) } : null;
-  const [byDay, figures, resets, tick, paused, byHour] = await Promise.all([
+  const [byDay, figures, failures24h, resets, tick, paused, byHour] = await Promise.all([
     readWithRetry(() => dueByDay(db, { from: now, to: weekEnd, zone })),
     readWithRetry(() => overviewFigures(db, now)),
+    readWithRetry(() => failedAttempts24h(db, now)),
     // Counts per local day only: the agenda lists the accounts themselves.
     readWithRetry(() => upcomingResets(db, { now, to: new Date(now.getTime() + 7 * 86_400_000), limit: 0 })),
     readWithRetry(() => lastTick(db)),
@@ -143,7 +144,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         </div>
         <div className="card">
           <h2>Failures, 24 h</h2>
-          <p className="figure">{figures.failures24h.toLocaleString("en")}</p>
+          <p className="figure">{failures24h.toLocaleString("en")}</p>
           <span className="muted">failed or lost attempts</span>
         </div>
         <div className="card">

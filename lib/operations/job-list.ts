@@ -6,7 +6,7 @@
 // 20261204000000_dashboard_index_only_scans), checked with EXPLAIN on 1,000,000 rows
 // (bench/dashboard.ts):
 //   no filter            -> scheduled_jobs_run_at_id_idx (run_at, id)
-//   status               -> scheduled_jobs_status_run_at_job_type_idx (status, run_at, job_type)
+//   status               -> scheduled_jobs_status_run_at_id_job_type_idx (status, run_at, id, job_type)
 //   type (+ status)      -> scheduled_jobs_job_type_run_at_id_status_idx (job_type, run_at, id, status)
 //   business record      -> scheduled_jobs_subject_type_subject_id_idx, then a sort of its few jobs
 //   key prefix           -> scheduled_jobs_key_pattern_idx (key text_pattern_ops)
