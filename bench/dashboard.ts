@@ -8,7 +8,8 @@
 // process of its own ticking back to back in drain mode on a backlog of due demo.ping jobs it
 // keeps topped up). Median and p95 of --repeat runs after one warm-up, runs of the cases
 // interleaved (round-robin) so a burst of load elsewhere on the machine hits all of them; the
-// plans of the hot queries as EXPLAIN ANALYZE ran them, idle and busy.
+// plans of the hot queries as EXPLAIN ANALYZE ran them, idle and busy (with costs: a plan whose
+// cost crosses jit_above_cost shows its JIT compile time, which once cost the per-day counts 1 s).
 //
 // Server: DATABASE_URL's (a database duly_bench_dashboard is created beside it, and dropped at
 // the end unless --keep), else a throwaway embedded PostgreSQL. Builds with `next build` when
@@ -34,6 +35,7 @@ import { freePort } from "../scripts/lib/ports.ts";
 import { createSignedInOperator, sessionCookieName } from "../tests/helpers/operators.ts";
 import { dropDatabase, freshDatabase, startServer } from "./lib/server.ts";
 import { fmt, median, p95 } from "./lib/stats.ts";
+import { cpuBusy } from "./lib/machine.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -74,7 +76,7 @@ async function measure(cases: Case[]): Promise<Timings> {
 async function plansOf(db: Db, plans: Array<[string, Prisma.Sql]>): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const [label, sql] of plans) {
-    const plan = await db.$queryRaw<Array<{ "QUERY PLAN": string }>>`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`;
+    const plan = await db.$queryRaw<Array<{ "QUERY PLAN": string }>>`EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
     out[label] = plan.map((p) => p["QUERY PLAN"]);
   }
   return out;
@@ -197,7 +199,7 @@ async function main(): Promise<void> {
     }
 
     const planSql: Array<[string, Prisma.Sql]> = [
-      ["overview: due per day", Prisma.sql`SELECT to_char(local_day, 'YYYY-MM-DD'), due.job_type, due.n FROM generate_series(date_trunc('day', now() AT TIME ZONE 'Europe/Berlin'), (now() + interval '7 days') AT TIME ZONE 'Europe/Berlin', interval '1 day') AS local_day CROSS JOIN LATERAL (SELECT job_type, count(*) AS n FROM scheduled_jobs WHERE status = 'pending' AND run_at >= greatest(local_day AT TIME ZONE 'Europe/Berlin', now()) AND run_at < least((local_day + interval '1 day') AT TIME ZONE 'Europe/Berlin', now() + interval '7 days') GROUP BY job_type) due`],
+      ["overview: due per day", Prisma.sql`SELECT to_char(days.local_day, 'YYYY-MM-DD'), due.job_type, due.n FROM (SELECT date_trunc('day', now() AT TIME ZONE 'Europe/Berlin') + n * interval '1 day' AS local_day FROM generate_series(0, 8) n) days CROSS JOIN LATERAL (SELECT job_type, count(*) AS n FROM scheduled_jobs WHERE status = 'pending' AND run_at >= greatest(days.local_day AT TIME ZONE 'Europe/Berlin', now()) AND run_at < least((days.local_day + interval '1 day') AT TIME ZONE 'Europe/Berlin', now() + interval '7 days') GROUP BY job_type) due`],
       ["overview: failures 24 h", Prisma.sql`SELECT count(*) FROM job_runs WHERE started_at >= now() - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`],
       ["overview: dead 24 h", Prisma.sql`SELECT count(*) FROM scheduled_jobs WHERE status = 'dead' AND finished_at >= now() - interval '24 hours'`],
       ["overview: due now (capped)", Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= now() LIMIT 10001) capped`],
@@ -205,10 +207,13 @@ async function main(): Promise<void> {
       ["bulk preview scan", Prisma.sql`SELECT status, date_trunc('hour', run_at + interval '1 day'), count(*), min(run_at + interval '1 day'), max(run_at + interval '1 day') FROM scheduled_jobs WHERE job_type = 'type.5' AND status = 'pending' AND run_at >= ${now} AND run_at < ${new Date(now.getTime() + 84 * dayMs)} GROUP BY 1, 2`],
     ];
 
-    log(`idle: ${cases.length} cases x ${repeat} runs`);
+    // Other processes' load (this machine is shared): sampled while this bench does nothing.
+    const othersIdle = await cpuBusy(2000);
+    log(`idle: ${cases.length} cases x ${repeat} runs; other processes kept the CPUs ${Math.round(othersIdle * 100)} % busy just before`);
     const idle = await measure(cases);
     const idlePlans = await plansOf(db, planSql);
 
+    const othersBusy = await cpuBusy(2000);
     const writeStats = () => db.$queryRaw<Array<{ relname: string; ins: number; upd: number; hot: number }>>`
       SELECT relname::text, n_tup_ins::int AS ins, n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname IN ('scheduled_jobs', 'job_runs') ORDER BY 1`;
     const statsBefore = await writeStats();
@@ -244,6 +249,7 @@ async function main(): Promise<void> {
       `${jobCount.toLocaleString("en")} jobs, ${repeat} runs per case (round-robin, after a warm-up).`,
       `busy: ${drained.toLocaleString("en")} jobs drained in the ${(busyMs / 1000).toFixed(1)} s measured (${Math.round((drained / busyMs) * 1000)} jobs/s), ${duringBusy.length} ticks (${idleTicks} found nothing due); job_runs in the last 24 h at the end: ${runs.toLocaleString("en")}.`,
       `writes while busy (the engine's cost of the indexes): ${hotUpdates}.`,
+      `other processes kept the CPUs ${Math.round(othersIdle * 100)} % busy before the idle phase and ${Math.round(othersBusy * 100)} % before the busy one (2 s samples while this bench did nothing).`,
       `load average at the end: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`,
     ];
     const table = rows.join("\n");
@@ -255,7 +261,7 @@ async function main(): Promise<void> {
     await mkdir(dir, { recursive: true });
     const planText = (plans: Record<string, string[]>) => Object.entries(plans).map(([label, plan]) => `${label}:\n\n    ${plan.join("\n    ")}\n`).join("\n");
     await writeFile(path.join(dir, `dashboard-${stamp}.md`), `# bench:dashboard ${stamp}\n\nServer: ${server.label}\n\n${summary.join("\n\n")}\n\n${table}\n\n## Plans, idle\n\n${planText(idlePlans)}\n## Plans, while the tick drains\n\n${planText(busyPlans)}`);
-    await writeFile(path.join(dir, `dashboard-${stamp}.json`), JSON.stringify({ jobCount, repeat, idle, busy, drained, busyMs, ticks: duringBusy.length, idleTicks, runs24h: runs, totals }, null, 1));
+    await writeFile(path.join(dir, `dashboard-${stamp}.json`), JSON.stringify({ jobCount, repeat, othersIdle, othersBusy, idle, busy, drained, busyMs, ticks: duringBusy.length, idleTicks, runs24h: runs, totals }, null, 1));
     log(`written: bench/results/dashboard-${stamp}.{md,json}`);
   } finally {
     if (ticker) await ticker.stop().catch(() => undefined);
