@@ -45,6 +45,8 @@ interface StepResult {
   note?: string;
   /** Did not run at all (shown as such, counted as nothing). */
   skipped?: boolean;
+  /** Each failed test, named, with the first line of its error (the summary repeats them). */
+  failures?: string[];
 }
 
 const results: StepResult[] = [];
@@ -121,12 +123,65 @@ interface VitestReport {
   success: boolean;
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[];
+  }[];
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    line?: number;
+    tests: { status: string; results: { status: string; error?: { message?: string } }[] }[];
+  }[];
 }
 
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  errors?: unknown[];
+  errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The first meaningful line of an error message, without colour codes, kept short. */
+function firstLine(message: string | undefined): string {
+  const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const line = plain.split("\n").map((part) => part.trim()).find((part) => part.length > 0) ?? "";
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+function vitestFailures(report: VitestReport): string[] {
+  const failures: string[] = [];
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failedTests) failures.push(`${where} › ${test.fullName ?? "?"}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${where} (outside any test): ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
+function playwrightFailures(report: PlaywrightReport): string[] {
+  const failures: string[] = [];
+  const visit = (suite: PlaywrightSuite, file: string | undefined) => {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results.find((result) => result.error)?.error;
+        failures.push(`${where ?? "?"}:${spec.line ?? "?"} › ${spec.title}: ${firstLine(error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, where);
+  };
+  for (const suite of report.suites ?? []) visit(suite, undefined);
+  for (const error of report.errors ?? []) failures.push(`(outside any test): ${firstLine(error.message)}`);
+  return failures;
 }
 
 /**
@@ -150,7 +205,7 @@ const vitestRun = (args: string[], env: Record<string, string>, file: string, wr
     failed = 1;
     note = `run failed (exit code ${code}) with no failed test: an unhandled error?`;
   }
-  return { passed: report.numPassedTests, failed, note };
+  return { passed: report.numPassedTests, failed, note, failures: vitestFailures(report) };
 };
 
 /** A Playwright run counted from its JSON report (written to `file`). */
@@ -169,7 +224,7 @@ const playwrightRun = (args: string[], env: Record<string, string>, file: string
     failed = 1;
     note = `exit code ${code} with no failed test (global setup or web server?)`;
   }
-  return { passed: expected + flaky, failed, note };
+  return { passed: expected + flaky, failed, note, failures: playwrightFailures(report) };
 };
 
 async function main(): Promise<number> {
@@ -266,6 +321,9 @@ async function main(): Promise<number> {
     const note = result.note ? `  (${result.note})` : "";
     console.log(`${mark} ${result.name.padEnd(30)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
   }
+  // CI keeps only the end of the output: name every failed test here, not only far above.
+  const failures = results.flatMap((result) => (result.failures ?? []).map((failure) => `  ${result.name}: ${failure}`));
+  if (failures.length > 0) console.log(`failed:\n${failures.slice(0, 30).join("\n")}`);
   console.log(`reports: ${reports}`);
   const passed = results.reduce((sum, result) => sum + result.passed, 0);
   const failed = results.reduce((sum, result) => sum + result.failed, 0);

@@ -30,7 +30,7 @@ export function formatCursor(position: JobCursor): string {
 }
 
 /** An instant with a zone, or a local date-time in the operator's zone. */
-function instantIn(zone: string) {
+export function instantIn(zone: string) {
   return z.string().transform((value, ctx) => {
     const exact = isoInstant.safeParse(value);
     if (exact.success) return exact.data;

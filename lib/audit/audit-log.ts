@@ -18,6 +18,8 @@ export const auditActions = [
   "bulk.cancel",
   "bulk.shift",
   "bulk.move",
+  "booking.move_event",
+  "booking.cancel",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -55,8 +55,12 @@ export interface PgBouncerOptions {
   /** Any URL of the server to pool (its host, port, user and password are used). */
   serverUrl: string;
   /**
-   * Server connections per database. Small on purpose, like a provider's pooler: more clients
-   * than this wait for a connection instead of each getting a backend.
+   * Server connections per database (default 50). Fewer than the clients, like a provider's
+   * pooler: a client waits for a connection instead of each getting a backend. Not fewer than the
+   * busiest test's concurrent transactions (eight staying ticks of four lanes each, plus their
+   * housekeepers): a lane whose claim committed and whose group transaction then queues for a
+   * server connection behind 300 ms-per-job groups outlives a 1.5 s lease. docs/deploy.md states
+   * the same rule for production.
    */
   poolSize?: number;
 }
@@ -164,7 +168,7 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
     const port = await freePort();
     await writeFile(
       configPath,
-      configFile({ host: server.hostname, serverPort: server.port || "5432", port, authFile, poolSize: options.poolSize ?? 20 }),
+      configFile({ host: server.hostname, serverPort: server.port || "5432", port, authFile, poolSize: options.poolSize ?? 50 }),
       { mode: 0o644 },
     );
     const log = await open(logFile, "w"); // one attempt per log, so its tail is this attempt's

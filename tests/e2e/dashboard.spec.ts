@@ -12,7 +12,7 @@ test.describe("signed out", () => {
   test.use({ signInAs: null });
 
   test("every dashboard page sends a signed-out visitor to sign in", async ({ page }) => {
-    for (const path of ["/overview", "/jobs", "/jobs/1", "/job-types", "/recurring", "/audit", "/agenda"]) {
+    for (const path of ["/overview", "/jobs", "/jobs/1", "/bookings", "/bookings/1", "/job-types", "/recurring", "/audit", "/agenda"]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/sign-in/);
     }

@@ -1,0 +1,59 @@
+// Optimistic concurrency for operator actions on one booking, as job-as-seen.ts does for jobs
+// (docs/decisions/0017): the page shows the booking's status and version (its row's xmin), the
+// form sends both back, and the action refuses with StaleRecord, writing nothing, when the
+// booking changed meanwhile (a tick closed it, the customer paid, another operator moved it).
+//
+// Lock order is the marketplace's (decision 0011): the booking's jobs first, then the booking. A
+// running handler holds its job and then updates the booking; locking the booking first would
+// deadlock against it. Both locks SKIP LOCKED: a booking whose job a tick is running right now is
+// refused at once rather than waited for (the handler's commit changes the booking anyway).
+import type { DbOrTx, Tx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
+import type { SeenBooking } from "./booking-inputs.ts";
+
+export interface LockedBooking {
+  id: number;
+  status: SeenBooking["status"];
+  eventAt: Date;
+  version: string;
+}
+
+export async function lockBookingAsSeen(tx: Tx, bookingId: number, seen: SeenBooking): Promise<LockedBooking> {
+  const subjectId = String(bookingId);
+  const [jobs] = await tx.$queryRaw<Array<{ open: number; locked: number }>>`
+    WITH open_jobs AS (
+      SELECT id FROM scheduled_jobs
+      WHERE subject_type = 'booking' AND subject_id = ${subjectId} AND status IN ('pending', 'running', 'dead')
+    ), locked AS (
+      SELECT id FROM scheduled_jobs
+      WHERE id IN (SELECT id FROM open_jobs)
+      FOR UPDATE SKIP LOCKED
+    )
+    SELECT (SELECT count(*)::int FROM open_jobs) AS open, (SELECT count(*)::int FROM locked) AS locked`;
+  const [row] = await tx.$queryRaw<Array<{ id: number; status: SeenBooking["status"]; event_at: Date; version: string }>>`
+    SELECT id, status::text AS status, event_at, xmin::text AS version
+    FROM bookings WHERE id = ${bookingId}
+    FOR UPDATE SKIP LOCKED`;
+  if (!row) {
+    const [exists] = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM bookings WHERE id = ${bookingId}`;
+    if (!exists) throw new DulyError(ErrorCode.NotFound, `booking ${bookingId} does not exist`);
+  }
+  if (!row || (jobs && jobs.locked < jobs.open)) {
+    throw new DulyError(
+      ErrorCode.StaleRecord,
+      `booking ${bookingId} is being worked on right now (a tick is running one of its jobs, or another operator is acting on it); nothing was changed. Reload the page in a moment.`,
+    );
+  }
+  if (row.status !== seen.status || row.version !== seen.version) {
+    const how = row.status !== seen.status ? `it was ${seen.status} on your page and is now ${row.status}` : "it was changed (by a tick, one of its parties or another operator)";
+    throw new DulyError(ErrorCode.StaleRecord, `booking ${bookingId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+  }
+  return { id: row.id, status: row.status, eventAt: row.event_at, version: row.version };
+}
+
+/** The current status and version of a booking (for pages and tests), or null if there is none. */
+export async function bookingVersion(db: DbOrTx, bookingId: number): Promise<SeenBooking | null> {
+  const [row] = await db.$queryRaw<Array<SeenBooking>>`
+    SELECT status::text AS status, xmin::text AS version FROM bookings WHERE id = ${bookingId}`;
+  return row ?? null;
+}

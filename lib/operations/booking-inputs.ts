@@ -1,0 +1,35 @@
+// The booking page's action inputs, parsed with zod at the edge (server actions) and reused by
+// tests. Like the job forms (inputs.ts), each carries what the page showed of the booking (its
+// status and version), so an action on a stale page is refused instead of applied.
+import { z } from "zod";
+import { reason, zonedDateTime } from "./inputs.ts";
+
+const bookingStatuses = [
+  "requested", "accepted", "declined", "expired", "cancelled", "paid", "closed", "completed", "disputed", "paid_out", "refunded", "settled",
+] as const;
+
+/** A booking id as a form or a URL sends it. */
+export const bookingId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "expected a booking id")
+  .transform((value) => Number(value))
+  .refine((value) => value <= 2_147_483_647, "expected a booking id");
+
+export const seenBooking = {
+  bookingId,
+  status: z.enum(bookingStatuses, { error: "expected the booking's status as the page showed it" }),
+  version: z.string().regex(/^\d{1,10}$/, "expected the booking's version as the page showed it"),
+};
+
+/** Move the event: a wall-clock time in the operator's display zone (never silently shifted). */
+export const moveBookingEventInput = z.object({ ...seenBooking, eventAt: zonedDateTime, reason });
+export const cancelBookingAsOperatorInput = z.object({ ...seenBooking, reason });
+
+export type SeenBooking = { status: (typeof bookingStatuses)[number]; version: string };
+export type MoveBookingEventInput = z.output<typeof moveBookingEventInput>;
+export type CancelBookingAsOperatorInput = z.output<typeof cancelBookingAsOperatorInput>;
+
+/** A move form's fields as the schema wants them (the date-time fields nest under `eventAt`, as the job form's do). */
+export function moveFormFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return { ...fields, eventAt: { localRunAt: fields.localRunAt, zone: fields.zone, offsetChoice: fields.offsetChoice } };
+}
