@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       ["overview: dead 24 h", Prisma.sql`SELECT count(*) FROM scheduled_jobs WHERE status = 'dead' AND finished_at >= now() - interval '24 hours'`],
       ["overview: due now (capped)", Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= now() LIMIT 10001) capped`],
       ["next week, first page", Prisma.sql`SELECT id FROM scheduled_jobs WHERE status = 'pending' AND run_at >= ${now} AND run_at < ${new Date(now.getTime() + 7 * dayMs)} ORDER BY run_at, id LIMIT 51`],
-      ["bulk preview scan", Prisma.sql`SELECT status, date_trunc('hour', run_at + interval '1 day'), count(*), min(run_at + interval '1 day'), max(run_at + interval '1 day') FROM scheduled_jobs WHERE job_type = 'type.5' AND status = 'pending' AND run_at >= ${now} AND run_at < ${new Date(now.getTime() + 84 * dayMs)} GROUP BY 1, 2`],
+      ["bulk preview scan", Prisma.sql`SELECT status, date_bin('1 hour', run_at + interval '1 day', timestamptz '2000-01-01 00:00+00'), count(*) FROM scheduled_jobs WHERE job_type = 'type.5' AND status = 'pending' AND run_at >= ${now} AND run_at < ${new Date(now.getTime() + 84 * dayMs)} GROUP BY 1, 2`],
     ];
 
     // Other processes' load (this machine is shared): sampled while this bench does nothing.
