@@ -21,6 +21,8 @@ const sections = [
   { href: "/bookings", label: "Bookings" },
   { href: "/job-types", label: "Job types" },
   { href: "/recurring", label: "Recurring" },
+  { href: "/disputes", label: "Disputes" },
+  { href: "/accounts", label: "Accounts" },
   { href: "/agenda", label: "Agenda" },
   { href: "/audit", label: "Audit log" },
 ];

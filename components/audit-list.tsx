@@ -15,6 +15,8 @@ function show(value: unknown): string {
 
 function recordLink(entry: AuditEntryView) {
   if (entry.recordType === "scheduled_job") return <Link href={`/jobs/${entry.recordId}`}>job {entry.recordId}</Link>;
+  if (entry.recordType === "dispute") return <Link href={`/disputes/${entry.recordId}`}>dispute {entry.recordId}</Link>;
+  if (entry.recordType === "quota_account") return <Link href={`/accounts/${entry.recordId}`}>account {entry.recordId}</Link>;
   return (
     <span>
       {entry.recordType} {entry.recordId}

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isDulyError } from "@/lib/errors.ts";
 import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
+import { FieldRefusal } from "@/lib/validation/field-refusal.ts";
 import { httpErrorOf } from "./http-errors.ts";
 
 import type { ActionState } from "@/components/action-state.ts";
@@ -25,6 +26,9 @@ export function invalid(error: z.ZodError): ActionState {
  * unexpected is logged and answered without its details. Never swallowed silently.
  */
 export function refused(error: unknown): ActionState {
+  if (error instanceof FieldRefusal) {
+    return { ok: false, message: "Nothing was changed: check the fields marked below.", fieldErrors: { [error.field]: error.message } };
+  }
   if (isDulyError(error)) return { ok: false, message: error.message };
   console.error("[duly] server action failed:", error);
   return { ok: false, message: httpErrorOf(error).message };

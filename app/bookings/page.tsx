@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { countBookings, listBookings } from "@/lib/operations/booking-list.ts";
-import { formatMoney } from "@/lib/format/money.ts";
+import { formatMinor } from "@/lib/format/money.ts";
 import { formatInZone, formatLocal, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
@@ -145,7 +145,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                   <td>
                     {row.customer.name} → {row.chef.name}
                   </td>
-                  <td className="nowrap">{formatMoney(row.priceMinor, row.currency)}</td>
+                  <td className="nowrap">{formatMinor(row.priceMinor, row.currency)}</td>
                   <td>
                     {row.nextJob ? (
                       <span className="stack">

@@ -20,6 +20,9 @@ export const auditActions = [
   "bulk.move",
   "booking.move_event",
   "booking.cancel",
+  "dispute.resolve",
+  "quota.reset_now",
+  "quota.move_reset",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

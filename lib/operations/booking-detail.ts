@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { listAuditEntries, type AuditEntryView } from "../audit/audit-log.ts";
 import { getBooking, type Actor, type BookingDetailView } from "../marketplace/index.ts";
 import type { JobStatus, RunOutcome } from "../scheduler/index.ts";
-import { formatMoney } from "../format/money.ts";
+import { formatMinor } from "../format/money.ts";
 import { bookingVersion } from "./booking-as-seen.ts";
 import type { SeenBooking } from "./booking-inputs.ts";
 
@@ -103,11 +103,11 @@ export function bookingTimeline({ booking, customer, chef, jobs, audit, now }: {
   const add = (at: Date | null, item: Omit<TimelineItem, "at">) => {
     if (at) items.push({ at, ...item });
   };
-  const price = formatMoney(booking.priceMinor, booking.currency);
+  const price = formatMinor(booking.priceMinor, booking.currency);
   add(when(booking.requestedAt), { title: "Requested", detail: `${customer.name} asked ${chef.name} for ${price} at ${booking.place}`, tone: "done" });
   add(when(booking.acceptedAt), { title: "Accepted", detail: `by ${chef.name}`, tone: "done" });
   for (const entry of booking.ledger) {
-    const amount = formatMoney(entry.amountMinor, entry.currency);
+    const amount = formatMinor(entry.amountMinor, entry.currency);
     const title = entry.kind === "charge" ? `Paid: ${amount} charged` : entry.kind === "payout" ? `Payout: ${amount} to the chef` : `Refund: ${amount} to the customer`;
     add(when(entry.createdAt), { title, detail: `by ${entry.actor}`, tone: "done" });
   }
@@ -119,7 +119,7 @@ export function bookingTimeline({ booking, customer, chef, jobs, audit, now }: {
   for (const dispute of booking.disputes) {
     add(when(dispute.openedAt), { title: `Dispute ${dispute.id} opened`, detail: dispute.reason, tone: "problem" });
     add(when(dispute.repliedAt), { title: `Dispute ${dispute.id}: the chef replied`, detail: dispute.reply ?? undefined, tone: "done" });
-    const refund = dispute.refundMinor !== null ? `, ${formatMoney(dispute.refundMinor, booking.currency)} refunded` : "";
+    const refund = dispute.refundMinor !== null ? `, ${formatMinor(dispute.refundMinor, booking.currency)} refunded` : "";
     add(when(dispute.resolvedAt), { title: `Dispute ${dispute.id} ${dispute.status.replace("_", " ")}`, detail: `by ${dispute.resolvedBy ?? "?"}${refund}`, tone: "done" });
   }
   if (booking.endedAt && ended[booking.status]) {

@@ -17,3 +17,7 @@ export { upcomingResets } from "./upcoming-resets.ts";
 export type { UpcomingResets, UpcomingResetDay, UpcomingResetAccount } from "./upcoming-resets.ts";
 export { QuotaExhaustedError } from "./quota-errors.ts";
 export { accountIdSchema, consumptionSchema } from "./inputs.ts";
+export { listAccounts, accountDetail, operatorResetPrefix } from "./account-views.ts";
+export type { AccountSummary, AccountListFilter, AccountDetail, ResetRecord } from "./account-views.ts";
+export { resetAccountNow, moveNextReset, moveWindow, resetNowInput, moveNextResetInput } from "./operator-resets.ts";
+export type { ResetNowInput, MoveNextResetInput, OperatorReset, MovedReset } from "./operator-resets.ts";

@@ -5,7 +5,9 @@ import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../lib/db/client.ts";
 import { acceptBooking, payBooking, registerChef, registerCustomer, requestBooking, systemActor } from "../../lib/marketplace/index.ts";
-import { dayMs, expect, test } from "./fixtures.ts";
+import { addDays, createAccount, localDateOf } from "../../lib/quotas/index.ts";
+import { dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
+import { makeDispute } from "./marketplace-fixture.ts";
 
 /** A paid booking (so its page has jobs, a timeline and both action forms) at the server's clock. */
 async function paidBooking(db: Db): Promise<number> {
@@ -30,21 +32,40 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
 }
 
-test("every signed-in page passes an axe scan, with no console error", async ({ page, db, scheduleDemoPing }) => {
-  test.setTimeout(180_000); // nine pages, each scanned in full
+/** Scans each page in turn; also fails on any console error or uncaught page error. */
+async function scanPages(page: Page, paths: string[]): Promise<void> {
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-  const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9100 } });
-  const bookingId = await paidBooking(db);
-  for (const path of ["/overview", "/jobs", `/jobs/${job.id}`, "/bookings", `/bookings/${bookingId}`, "/job-types", "/recurring", "/audit", "/agenda"]) {
+  for (const path of paths) {
     await page.goto(path);
     await expect(page.locator("h1").first()).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
   }
   expect(consoleErrors).toEqual([]);
+}
+
+test("the engine's pages pass an axe scan, with no console error", async ({ page, scheduleDemoPing }) => {
+  test.setTimeout(180_000); // seven pages, each scanned in full
+  const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9100 } });
+  await scanPages(page, ["/overview", "/jobs", `/jobs/${job.id}`, "/job-types", "/recurring", "/audit", "/agenda"]);
+});
+
+test("the marketplace's and quotas' pages pass an axe scan, with no console error", async ({ page, db }) => {
+  test.setTimeout(240_000); // nine pages, each scanned in full
+  const bookingId = await paidBooking(db);
+  const dispute = await makeDispute(db, { replied: true });
+  const account = await createAccount(db, { name: `${uniqueMarker()} axe`, plan: "pro", anchorOn: addDays(localDateOf(new Date(), "UTC"), -4), timeZone: "Asia/Kolkata" }, new Date());
+  try {
+    await scanPages(page, [
+      "/bookings", `/bookings/${bookingId}`,
+      "/disputes", "/disputes?status=resolved", `/disputes/${dispute.id}`, "/accounts", `/accounts/${account.id}`,
+    ]);
+  } finally {
+    await db.$executeRaw`DELETE FROM quota_accounts WHERE id = ${account.id}`;
+  }
 });
 
 test.describe("signed out", () => {

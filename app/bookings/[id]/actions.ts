@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { cancelBookingAsOperatorInput, moveBookingEventInput, moveFormFields } from "@/lib/operations/booking-inputs.ts";
 import { cancelBookingAsOperator, moveBookingEvent, previewEventMove, type EventMove } from "@/lib/operations/booking-actions.ts";
-import { formatMoney } from "@/lib/format/money.ts";
+import { formatMinor } from "@/lib/format/money.ts";
 import { formatInZone, isTimeZone } from "@/lib/time/zoned-time.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
@@ -69,8 +69,8 @@ export async function cancelBookingAction(_previous: ActionState, form: FormData
     if (!parsed.success) return invalid(parsed.error);
     const done = await cancelBookingAsOperator(getDb(), operator, parsed.data, await now());
     const money = [
-      done.refundMinor > 0 ? `${formatMoney(done.refundMinor, done.currency)} refunded to the customer` : "",
-      done.payoutMinor > 0 ? `${formatMoney(done.payoutMinor, done.currency)} paid to the chef` : "",
+      done.refundMinor > 0 ? `${formatMinor(done.refundMinor, done.currency)} refunded to the customer` : "",
+      done.payoutMinor > 0 ? `${formatMinor(done.payoutMinor, done.currency)} paid to the chef` : "",
     ].filter(Boolean);
     revalidatePath(`/bookings/${done.bookingId}`);
     return {

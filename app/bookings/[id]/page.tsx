@@ -10,7 +10,7 @@ import { databaseClock } from "@/lib/scheduler/index.ts";
 import { findBookingDetail } from "@/lib/operations/booking-detail.ts";
 import { bookingId as bookingIdSchema } from "@/lib/operations/booking-inputs.ts";
 import { movableStatuses } from "@/lib/marketplace/index.ts";
-import { formatMoney } from "@/lib/format/money.ts";
+import { formatMinor } from "@/lib/format/money.ts";
 import { formatInZone, formatLocal, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
@@ -39,7 +39,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
   const eventAt = new Date(booking.eventAt);
   const open = (movableStatuses as readonly string[]).includes(seen.status) && eventAt > now;
   const openJobs = jobs.filter((job) => job.status === "pending" || job.status === "running");
-  const price = formatMoney(booking.priceMinor, booking.currency);
+  const price = formatMinor(booking.priceMinor, booking.currency);
   const cancelConsequence = [
     seen.status === "paid" ? `An operator's cancellation refunds the customer in full (${price}).` : "Nothing has been charged: no money moves.",
     openJobs.length > 0 ? `Its ${openJobs.length} pending job${openJobs.length === 1 ? " is" : "s are"} cancelled with it.` : "",
@@ -81,8 +81,8 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
           <dd>{price}</dd>
           <dt>Money</dt>
           <dd>
-            charged {formatMoney(booking.money.chargedMinor, booking.currency)} · paid out {formatMoney(booking.money.paidOutMinor, booking.currency)} · refunded{" "}
-            {formatMoney(booking.money.refundedMinor, booking.currency)} · held {formatMoney(booking.money.heldMinor, booking.currency)}
+            charged {formatMinor(booking.money.chargedMinor, booking.currency)} · paid out {formatMinor(booking.money.paidOutMinor, booking.currency)} · refunded{" "}
+            {formatMinor(booking.money.refundedMinor, booking.currency)} · held {formatMinor(booking.money.heldMinor, booking.currency)}
           </dd>
           <dt>Business record</dt>
           <dd>

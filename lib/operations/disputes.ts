@@ -1,0 +1,259 @@
+// Disputes as operators see them: the ones waiting (oldest first) with their booking, parties,
+// amount and auto-resolve deadline job; the resolved ones (history); one dispute in full; and
+// the operator's decision, made through the marketplace's own use case (resolveDispute) so the
+// ledger, the booking and the deadline job change together, with the audit entry in the same
+// transaction.
+import type { Db, DbOrTx } from "../db/client.ts";
+import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
+import { balanceOf, resolveDispute, subjectOf, type Actor } from "../marketplace/index.ts";
+import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
+import { FieldRefusal } from "../validation/field-refusal.ts";
+import { currencyDigits, formatMinor, parseMajorAmount } from "../format/money.ts";
+
+export const disputeListStatuses = ["open", "awaiting_operator", "awaiting_reply", "resolved"] as const;
+export type DisputeListStatus = (typeof disputeListStatuses)[number];
+
+const open: DisputeStatus[] = ["awaiting_reply", "awaiting_operator"];
+const resolved: DisputeStatus[] = ["refunded", "partially_refunded", "released"];
+
+/** The pending (or running) job that resolves a dispute on its own: the chef's reply deadline. */
+export interface DeadlineJob {
+  id: string;
+  jobType: string;
+  status: string;
+  runAt: Date;
+}
+
+export interface DisputeRow {
+  id: number;
+  status: DisputeStatus;
+  bookingId: number;
+  bookingStatus: string;
+  customer: { id: number; name: string };
+  chef: { id: number; name: string };
+  priceMinor: number;
+  currency: string;
+  openedAt: Date;
+  replyBy: Date;
+  repliedAt: Date | null;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  refundMinor: number | null;
+  deadline: DeadlineJob | null;
+}
+
+export interface DisputeListFilter {
+  status: DisputeListStatus;
+  /** Keyset: the last row of the previous page (opened_at ascending for open ones, resolved_at descending for resolved). */
+  after?: { at: Date; id: number };
+  limit?: number;
+}
+
+interface DisputeSqlRow {
+  id: number;
+  status: DisputeStatus;
+  booking_id: number;
+  booking_status: string;
+  customer_id: number;
+  customer_name: string;
+  chef_id: number;
+  chef_name: string;
+  price_minor: number;
+  currency: string;
+  opened_at: Date;
+  reply_by: Date;
+  replied_at: Date | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  refund_minor: number | null;
+  job_id: bigint | null;
+  job_type: string | null;
+  job_status: string | null;
+  job_run_at: Date | null;
+}
+
+function toRow(r: DisputeSqlRow): DisputeRow {
+  return {
+    id: r.id, status: r.status, bookingId: r.booking_id, bookingStatus: r.booking_status,
+    customer: { id: r.customer_id, name: r.customer_name }, chef: { id: r.chef_id, name: r.chef_name },
+    priceMinor: r.price_minor, currency: r.currency, openedAt: r.opened_at, replyBy: r.reply_by, repliedAt: r.replied_at,
+    resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, refundMinor: r.refund_minor,
+    deadline: r.job_id !== null ? { id: r.job_id.toString(), jobType: r.job_type!, status: r.job_status!, runAt: r.job_run_at! } : null,
+  };
+}
+
+/** One page of disputes; `next` is the keyset cursor of the following page, or null. */
+export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promise<{ rows: DisputeRow[]; next: { at: Date; id: number } | null }> {
+  const limit = filter.limit ?? 50;
+  const statuses = filter.status === "open" ? open : filter.status === "resolved" ? resolved : [filter.status];
+  const history = filter.status === "resolved";
+  const after = filter.after;
+  const rows = history
+    ? await db.$queryRaw<DisputeSqlRow[]>`
+        SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
+               ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
+               d.resolved_by, d.refund_minor, NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
+          FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
+         WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
+           AND (${after?.at ?? null}::timestamptz IS NULL OR (d.resolved_at, d.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
+         ORDER BY d.resolved_at DESC, d.id DESC
+         LIMIT ${limit + 1}`
+    : await db.$queryRaw<DisputeSqlRow[]>`
+        SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
+               ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
+               d.resolved_by, d.refund_minor, j.id AS job_id, j.job_type, j.status::text AS job_status, j.run_at AS job_run_at
+          FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
+          -- The deadline job, through the job's subject (dispute:<id>): the index the engine keeps
+          -- for "every job of this record" (decision 0002).
+          LEFT JOIN LATERAL (
+            SELECT id, job_type, status, run_at FROM scheduled_jobs
+             WHERE subject_type = 'dispute' AND subject_id = d.id::text AND status IN ('pending', 'running')
+             ORDER BY run_at LIMIT 1
+          ) j ON true
+         WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
+           AND (${after?.at ?? null}::timestamptz IS NULL OR (d.opened_at, d.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
+         ORDER BY d.opened_at, d.id
+         LIMIT ${limit + 1}`;
+  const page = rows.slice(0, limit).map(toRow);
+  const last = page.at(-1);
+  return { rows: page, next: rows.length > limit && last ? { at: (history ? last.resolvedAt : last.openedAt)!, id: last.id } : null };
+}
+
+export interface LedgerLine {
+  id: string;
+  kind: string;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+  actor: string;
+  createdAt: Date;
+}
+
+export interface DisputeDetail extends DisputeRow {
+  reason: string;
+  reply: string | null;
+  /** The row's xmin: the form sends it back, and the decision is refused if the dispute changed since (docs/decisions/0017). */
+  version: string;
+  eventAt: Date;
+  eventTimeZone: string;
+  place: string;
+  /** What the booking holds now: what a refund can give back. */
+  heldMinor: number;
+  ledger: LedgerLine[];
+  /** Every job of this dispute (its deadline, pending or done). */
+  jobs: DeadlineJob[];
+}
+
+export async function disputeDetail(db: Db, disputeId: number): Promise<DisputeDetail | null> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<DisputeSqlRow & { reason: string; reply: string | null; version: string; event_at: Date; time_zone: string; place: string }>>`
+      SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
+             ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
+             d.resolved_by, d.refund_minor, d.reason, d.reply, d.xmin::text AS version, b.event_at, b.time_zone, b.place,
+             NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
+        FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
+       WHERE d.id = ${disputeId}`;
+    if (!row) return null;
+    const jobs = await tx.$queryRaw<Array<{ id: bigint; job_type: string; status: string; run_at: Date }>>`
+      SELECT id, job_type, status::text AS status, run_at FROM scheduled_jobs
+       WHERE subject_type = 'dispute' AND subject_id = ${String(disputeId)} ORDER BY run_at, id`;
+    const ledger = await tx.ledgerEntry.findMany({ where: { bookingId: row.booking_id }, orderBy: { id: "asc" } });
+    const { heldMinor } = await balanceOf(tx, row.booking_id);
+    const jobViews = jobs.map((j) => ({ id: j.id.toString(), jobType: j.job_type, status: j.status, runAt: j.run_at }));
+    return {
+      ...toRow(row),
+      deadline: jobViews.find((j) => j.status === "pending" || j.status === "running") ?? null,
+      reason: row.reason, reply: row.reply, version: row.version, eventAt: row.event_at, eventTimeZone: row.time_zone, place: row.place,
+      heldMinor,
+      ledger: ledger.map((e) => ({ id: e.id.toString(), kind: e.kind, amountMinor: e.amountMinor, currency: e.currency, idempotencyKey: e.idempotencyKey, actor: e.actor, createdAt: e.createdAt })),
+      jobs: jobViews,
+    };
+  });
+}
+
+export type OperatorOutcome = { outcome: "refund" } | { outcome: "partial"; refundMinor: number } | { outcome: "release" };
+
+export type ResolveAsOperatorInput = OperatorOutcome & {
+  disputeId: number;
+  /** What the operator's page showed. */
+  status: DisputeStatus;
+  version: string;
+  reason: string;
+};
+
+export interface ResolvedDispute {
+  status: DisputeStatus;
+  refundMinor: number;
+  payoutMinor: number;
+  currency: string;
+}
+
+/**
+ * The operator's decision, in one transaction: lock the dispute's jobs, then the dispute (the
+ * marketplace's lock order, decision 0011: a running deadline holds its job and then writes the
+ * dispute, so taking the dispute first could deadlock with it); refuse if the dispute is not as
+ * the page showed it (the deadline resolved it, another operator did, the chef replied); check
+ * a partial amount against what the booking holds; then resolveDispute as an operator actor,
+ * which cancels the deadline job, moves the money and ends the booking; then the audit entry.
+ * Any refusal rolls all of it back.
+ */
+export async function resolveDisputeAsOperator(db: Db, operator: AuditActor, input: ResolveAsOperatorInput, now: Date): Promise<ResolvedDispute> {
+  return db.$transaction(async (tx) => {
+    const subject = subjectOf.dispute(input.disputeId);
+    // Waits for a deadline that is running right now; once it committed, the dispute below shows what it did.
+    await tx.$queryRaw`
+      SELECT id FROM scheduled_jobs WHERE subject_type = ${subject.type} AND subject_id = ${String(subject.id)} AND status IN ('pending', 'running')
+       ORDER BY id FOR UPDATE`;
+    const [dispute] = await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
+      SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${input.disputeId} FOR UPDATE`;
+    if (!dispute) throw new DulyError(ErrorCode.NotFound, `dispute ${input.disputeId} does not exist`);
+    if (dispute.status !== input.status || dispute.version !== input.version) {
+      const how =
+        dispute.status !== input.status
+          ? `it was ${input.status} on your page and is now ${dispute.status}${dispute.resolved_by ? ` (resolved by ${dispute.resolved_by})` : ""}`
+          : "it was changed meanwhile";
+      throw new DulyError(ErrorCode.StaleRecord, `dispute ${input.disputeId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+    }
+    const booking = await tx.booking.findUniqueOrThrow({ where: { id: dispute.booking_id }, select: { currency: true } });
+    const { heldMinor } = await balanceOf(tx, dispute.booking_id);
+    if (input.outcome === "partial" && input.refundMinor >= heldMinor) {
+      throw new FieldRefusal(
+        "refundAmount",
+        `a partial refund must be less than the ${formatMinor(heldMinor, booking.currency)} the booking holds; for all of it choose "Full refund"`,
+      );
+    }
+    const actor: Actor = { kind: "operator", email: operator.email };
+    const settled = await resolveDispute(
+      { db: tx, actor, now },
+      input.outcome === "partial" ? { disputeId: input.disputeId, outcome: "partial", refundMinor: input.refundMinor } : { disputeId: input.disputeId, outcome: input.outcome },
+    );
+    const refundMinor = settled.refundMinor ?? 0;
+    const result: ResolvedDispute = { status: settled.status, refundMinor, payoutMinor: heldMinor - refundMinor, currency: booking.currency };
+    await recordAudit(tx, {
+      actor: operator,
+      action: "dispute.resolve",
+      recordType: "dispute",
+      recordId: String(input.disputeId),
+      from: { status: dispute.status, heldMinor, currency: booking.currency },
+      to: { status: result.status, outcome: input.outcome, refundMinor, payoutMinor: result.payoutMinor, currency: booking.currency },
+      reason: input.reason,
+    });
+    return result;
+  });
+}
+
+/**
+ * A typed amount ("12.50") in minor units of the dispute's booking currency, or a FieldRefusal
+ * naming the field. The currency of a booking never changes, so reading it before the decision's
+ * transaction is safe; the amount is checked against what the booking holds inside it.
+ */
+export async function refundMinorOf(db: DbOrTx, disputeId: number, amountText: string): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ currency: string }>>`
+    SELECT b.currency FROM disputes d JOIN bookings b ON b.id = d.booking_id WHERE d.id = ${disputeId}`;
+  if (!row) throw new DulyError(ErrorCode.NotFound, `dispute ${disputeId} does not exist`);
+  const minor = parseMajorAmount(amountText, row.currency);
+  if (minor === null) throw new FieldRefusal("refundAmount", `expected an amount in ${row.currency} with at most ${currencyDigits(row.currency)} decimals`);
+  if (minor <= 0) throw new FieldRefusal("refundAmount", "must be more than zero");
+  return minor;
+}
