@@ -3,7 +3,7 @@
 // costs what page 1 does (an OFFSET reads and throws away every row before it).
 //
 // Indexes that serve it (migrations 20261203000000_operator_dashboard and
-// 20261204000000_dashboard_index_only_scans), checked with EXPLAIN on 1,000,000 rows
+// 20261204000100_dashboard_index_only_scans), checked with EXPLAIN on 1,000,000 rows
 // (bench/dashboard.ts):
 //   no filter            -> scheduled_jobs_run_at_id_idx (run_at, id)
 //   status               -> scheduled_jobs_status_run_at_id_job_type_idx (status, run_at, id, job_type)
