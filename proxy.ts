@@ -22,7 +22,7 @@ const checks: Record<string, PageCheck> = {
   "/agenda": { parse: (params) => parseAgendaQuery(params, { timeTravel: timeTravelEnabled() }), title: "Agenda", backText: `Show the next ${defaultDays} days` },
   "/jobs": { parse: parseJobsQuery, title: "Jobs", backText: "Show every job" },
   "/audit": { parse: parseAuditQuery, title: "Audit log", backText: "Show every entry" },
-  "/overview": { parse: (params) => parseOverviewQuery(params), title: "Overview", backText: "Show the overview" },
+  "/overview": { parse: (params) => parseOverviewQuery(params, { timeTravel: timeTravelEnabled() }), title: "Overview", backText: "Show the overview" },
 };
 
 export function proxy(request: NextRequest): Response {

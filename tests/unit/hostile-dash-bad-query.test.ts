@@ -43,6 +43,20 @@ describe("bad page queries", () => {
     }
   });
 
+  it("refuses ?now= on the overview unless time travel is on, as on the agenda", async () => {
+    const saved = process.env.DULY_TIME_TRAVEL;
+    try {
+      delete process.env.DULY_TIME_TRAVEL;
+      expect((await answer("/overview?now=2033-06-14T08:00:00Z")).status).toBe(400);
+      process.env.DULY_TIME_TRAVEL = "1";
+      expect((await answer("/overview?now=2033-06-14T08:00:00Z")).status).toBe(200);
+      expect((await answer("/overview?now=tomorrow")).status).toBe(400);
+    } finally {
+      if (saved === undefined) delete process.env.DULY_TIME_TRAVEL;
+      else process.env.DULY_TIME_TRAVEL = saved;
+    }
+  });
+
   it("reads local times in the cookie's zone, and a bogus zone as UTC", async () => {
     expect((await answer("/jobs?from=2026-03-29T02:30", "duly_tz=Europe%2FBerlin")).status).toBe(400);
     expect((await answer("/jobs?from=2026-03-29T02:30", "duly_tz=Not%2FAZone")).status).toBe(200);
