@@ -5,7 +5,12 @@ import { isTimeZone } from "@/lib/time/zoned-time.ts";
 
 export const displayZoneCookie = "duly_tz";
 
+/** The zone a cookie value names, or null for a missing or bogus one (shown in UTC). */
+export function zoneFromCookie(value: string | undefined): string | null {
+  return value && isTimeZone(value) ? value : null;
+}
+
 export async function displayZone(): Promise<{ zone: string; chosen: boolean }> {
-  const value = (await cookies()).get(displayZoneCookie)?.value;
-  return value && isTimeZone(value) ? { zone: value, chosen: true } : { zone: "UTC", chosen: false };
+  const zone = zoneFromCookie((await cookies()).get(displayZoneCookie)?.value);
+  return zone ? { zone, chosen: true } : { zone: "UTC", chosen: false };
 }

@@ -1,6 +1,7 @@
 // The audit page's URL: every filter lives in the query string, so a view can be shared.
 import { z } from "zod";
 import { auditActions, type AuditFilter } from "@/lib/audit/audit-log.ts";
+import { fitsBigint } from "@/lib/operations/inputs.ts";
 import { parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 import { describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { unstorableParam } from "@/app/jobs/jobs-query.ts";
@@ -10,6 +11,8 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date such as 2026-12-01")
   .refine((v) => parseLocalDateTime(`${v}T00:00`) !== null, "expected a real date")
+  // As for instants: the day after 9999-12-31 has a six-digit year no parser here reads.
+  .refine((v) => v >= "1970-01-01" && v < "3000-01-01", "expected a date between 1970 and 2999")
   .optional()
   .or(z.literal("").transform(() => undefined));
 
@@ -25,7 +28,7 @@ const schema = z
     batch: optionalText(100),
     since: day,
     until: day,
-    before: z.string().regex(/^\d{1,19}$/, "expected an entry id").optional(),
+    before: z.string().refine(fitsBigint, "expected an entry id").optional(),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { reason } from "@/lib/operations/inputs.ts";
 import { pauseJobType, resumeJobType } from "@/lib/operations/job-types.ts";
+import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
@@ -19,7 +20,7 @@ export async function pauseJobTypeAction(_previous: ActionState, form: FormData)
     const operator = await requireOperator();
     const parsed = pauseInput.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
-    await pauseJobType(getDb(), operator, parsed.data);
+    await pauseJobType(getDb(), operator, parsed.data, catalogue.all().map((definition) => definition.name));
     revalidatePath("/job-types");
     return { ok: true, message: `${parsed.data.jobType} is paused: no tick runs its jobs until it is resumed.` };
   } catch (error) {

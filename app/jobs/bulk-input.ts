@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { BulkChange, BulkTarget } from "@/lib/operations/bulk.ts";
 import { maxSelectedIds } from "@/lib/operations/bulk.ts";
-import { reason, zonedDateTime } from "@/lib/operations/inputs.ts";
+import { fitsBigint, reason, timeZone, zonedDateTime } from "@/lib/operations/inputs.ts";
 import { limits } from "@/lib/scheduler/index.ts";
 import { searchParamsToRecord } from "@/app/_lib/search-params.ts";
 import { parseJobsQuery } from "./jobs-query.ts";
@@ -26,7 +26,9 @@ export const offset = z
 const ids = z
   .string()
   .regex(/^(\d{1,19})(,\d{1,19})*$/, "select at least one job (or choose everything matching the filter)")
-  .transform((value) => [...new Set(value.split(","))].map((id) => BigInt(id)))
+  .refine((value) => value.split(",").every(fitsBigint), "expected job ids")
+  // Deduplicated as numbers: "1,01" is one job, not two (the preview counts what was named).
+  .transform((value) => [...new Set(value.split(",").map((id) => BigInt(id)))])
   .refine((list) => list.length <= maxSelectedIds, `at most ${maxSelectedIds} selected jobs`);
 
 const base = z.object({
@@ -36,10 +38,15 @@ const base = z.object({
   change: z.enum(["cancel", "shift", "move"], { error: "choose cancel, shift or move" }),
   offset: z.string().optional(),
   moveTo: z.string().optional(),
-  zone: z.string().optional(),
+  // The preview's histogram is shown in this zone: a bogus one is a bad field, not a RangeError.
+  zone: z.preprocess((v) => (v === "" ? undefined : v), timeZone.optional()),
   offsetChoice: z.string().optional(),
   reason,
-  previewed: z.string().optional(),
+  previewed: z
+    .string()
+    .regex(/^\d{0,9}$/, "expected the previewed count")
+    .transform((v) => Number(v))
+    .optional(),
 });
 
 export interface ParsedBulk {
@@ -78,7 +85,7 @@ export function parseBulkForm(fields: Record<string, unknown>): { ok: true; valu
         if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [issue.path[0] === "localRunAt" ? "moveTo" : String(issue.path[0] ?? "moveTo")], message: issue.message });
         else change = { kind: "move", to: parsed.data };
       }
-      return { target, change, reason: form.reason, zone, previewed: Number(form.previewed ?? 0) || 0 };
+      return { target, change, reason: form.reason, zone, previewed: form.previewed ?? 0 };
     })
     .safeParse(fields);
   return result.success ? { ok: true, value: result.data } : { ok: false, error: result.error };

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isoInstant, describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import type { JobCursor, JobListQuery } from "@/lib/operations/job-list.ts";
+import { fitsBigint } from "@/lib/operations/inputs.ts";
 import { formatOffset, parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 
 export const pageSizes = [25, 50, 100] as const;
@@ -18,7 +19,8 @@ const cursor = z
   .transform((value, ctx): JobCursor => {
     const [iso, id] = value.split("~") as [string, string];
     const runAt = isoInstant.safeParse(iso);
-    if (!runAt.success) {
+    // An id PostgreSQL's bigint cannot hold would fail the query (a 500), not refuse the link.
+    if (!runAt.success || !fitsBigint(id)) {
       ctx.addIssue({ code: "custom", message: "expected a page position" });
       return z.NEVER;
     }

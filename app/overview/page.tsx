@@ -3,17 +3,17 @@
 // when ticks have stopped. Refreshes itself without losing the operator's place.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
-import { dueByDay, dueByHour, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
+import { dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
-import type { RawSearchParams } from "@/app/_lib/search-params.ts";
+import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { parseOverviewQuery } from "./overview-query.ts";
 import { AutoRefresh } from "@/components/auto-refresh.tsx";
 import { DueChart, type ChartColumn } from "@/components/due-chart.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
@@ -28,7 +28,6 @@ const dayMs = 86_400_000;
 export const tickAlarmMs = 3 * 60_000;
 const refreshSeconds = 15;
 
-const query = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => parseLocalDateTime(`${v}T00:00`) !== null).optional() });
 
 /** The instant a local day starts in `zone` (its first existing minute). */
 function startOfLocalDay(day: string, zone: string): Date {
@@ -57,10 +56,13 @@ const weekday = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   await requireViewer();
   const { zone } = await displayZone();
-  const parsed = query.safeParse(await searchParams);
-  const selectedDay = parsed.success ? parsed.data.day : undefined;
+  // A bad query never gets here (proxy.ts answers it 400).
+  const parsed = parseOverviewQuery(await searchParams, { timeTravel: timeTravelEnabled() });
+  const selectedDay = parsed.ok ? parsed.day : undefined;
+  const asOf = parsed.ok ? parsed.now : undefined;
   const db = getDb();
-  const now = await readWithRetry(async () => (await databaseClock(db))());
+  const now = asOf ?? (await readWithRetry(async () => (await databaseClock(db))()));
+  const travel = asOf ? `&now=${encodeURIComponent(asOf.toISOString())}` : "";
   const today = (() => {
     const p = localPartsOf(now, zone);
     return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
@@ -69,23 +71,27 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   while (days.length < 8) days.push(nextLocalDay(days[days.length - 1]!));
   const weekEnd = new Date(now.getTime() + 7 * dayMs);
 
-  const byDay = await readWithRetry(() => dueByDay(db, { from: now, to: weekEnd, zone }));
-  const figures = await readWithRetry(() => overviewFigures(db, now));
-  // Counts per local day only: the agenda lists the accounts themselves.
-  const resets = await readWithRetry(() => upcomingResets(db, { now, to: new Date(now.getTime() + 7 * 86_400_000), limit: 0 }));
+  // The reads are independent: issued together, on connections of the pool, so the page waits
+  // for the slowest of them rather than for their sum.
+  const hourWindow = selectedDay ? { from: startOfLocalDay(selectedDay, zone), to: startOfLocalDay(nextLocalDay(selectedDay), zone) } : null;
+  const [byDay, figures, failures24h, resets, tick, paused, byHour] = await Promise.all([
+    readWithRetry(() => dueByDay(db, { from: now, to: weekEnd, zone })),
+    readWithRetry(() => overviewFigures(db, now)),
+    readWithRetry(() => failedAttempts24h(db, now)),
+    // Counts per local day only: the agenda lists the accounts themselves.
+    readWithRetry(() => upcomingResets(db, { now, to: new Date(now.getTime() + 7 * 86_400_000), limit: 0 })),
+    readWithRetry(() => lastTick(db)),
+    readWithRetry(() => pausedJobTypes(db)),
+    hourWindow ? readWithRetry(() => dueByHour(db, { from: hourWindow.from < now ? now : hourWindow.from, to: hourWindow.to, zone })) : null,
+  ]);
   const resetsSummary = { late: resets.late, days: resets.days, total: resets.late + resets.days.reduce((sum, d) => sum + d.accounts, 0) };
-  const tick = await readWithRetry(() => lastTick(db));
-  const paused = await readWithRetry(() => pausedJobTypes(db));
   let hourly: { columns: ChartColumn[]; types: string[] } | null = null;
-  if (selectedDay) {
-    const from = startOfLocalDay(selectedDay, zone);
-    const to = startOfLocalDay(nextLocalDay(selectedDay), zone);
-    const byHour = await readWithRetry(() => dueByHour(db, { from: from < now ? now : from, to, zone }));
+  if (selectedDay && byHour) {
     const hours = Array.from({ length: 24 }, (_, h) => `${selectedDay}T${String(h).padStart(2, "0")}`);
     hourly = { columns: columnsOf(byHour, hours, (key) => key.slice(11)), types: [...new Set(byHour.map((b) => b.jobType))].sort() };
   }
   const types = [...new Set(byDay.map((b) => b.jobType))].sort();
-  const weekColumns = columnsOf(byDay, days.slice(0, 8), weekday, (day) => `/overview?day=${day}`).filter((c, i) => i < 7 || Object.keys(c.counts).length > 0);
+  const weekColumns = columnsOf(byDay, days.slice(0, 8), weekday, (day) => `/overview?day=${day}${travel}`).filter((c, i) => i < 7 || Object.keys(c.counts).length > 0);
   const weekTotal = byDay.reduce((sum, b) => sum + b.count, 0);
   const tickAge = tick ? now.getTime() - tick.at.getTime() : null;
   const ticksStopped = tickAge === null || tickAge > tickAlarmMs;
@@ -98,6 +104,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <AutoRefresh seconds={refreshSeconds} renderedAt={now.toISOString()} />
       </div>
 
+      {asOf ? (
+        <p className="notice" role="status">
+          Time travel: showing the overview as of {asOf.toISOString()}. <Link href="/overview">Back to now</Link>
+        </p>
+      ) : null}
       {ticksStopped ? (
         <div role="alert" className="notice notice-alarm">
           {tick
@@ -128,7 +139,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         </div>
         <div className="card">
           <h2>Failures, 24 h</h2>
-          <p className="figure">{figures.failures24h.toLocaleString("en")}</p>
+          <p className="figure">{failures24h.toLocaleString("en")}</p>
           <span className="muted">failed or lost attempts</span>
         </div>
         <div className="card">
@@ -166,7 +177,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           {selectedDay && hourly ? (
             <section aria-labelledby="hours-heading">
               <h3 id="hours-heading">
-                {weekday(selectedDay)}, per hour ({zone}) <Link href="/overview" scroll={false} className="muted">close</Link>
+                {weekday(selectedDay)}, per hour ({zone}) <Link href={asOf ? `/overview?now=${encodeURIComponent(asOf.toISOString())}` : "/overview"} scroll={false} className="muted">close</Link>
               </h3>
               <DueChart columns={hourly.columns} types={hourly.types} caption={`Jobs due on ${selectedDay} by hour in ${zone}.`} />
             </section>

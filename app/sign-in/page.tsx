@@ -3,15 +3,11 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentOperator } from "@/app/_lib/operator-session.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
+import { safeNext } from "@/app/_lib/safe-next.ts";
 import { SignInForm } from "./sign-in-form.tsx";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
-
-/** Only a path on this site: never `//evil.example` or `https://...` (an open redirect). */
-function safeNext(value: RawSearchParams[string]): string {
-  return typeof value === "string" && /^\/(?![/\\])/.test(value) && value.length < 2000 ? value : "/";
-}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const next = safeNext((await searchParams).next);

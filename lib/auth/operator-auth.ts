@@ -8,7 +8,9 @@
 //   revokeSessions) takes effect on the very next request, not minutes later.
 // - The role is an additional field the client can never set (input: false).
 // - Sign-in attempts are rate limited in the database (auth_rate_limits), shared by every
-//   server instance: a memory store would be per serverless instance and reset on deploy.
+//   server instance: a memory store would be per serverless instance and reset on deploy. Per
+//   client address (better-auth) and per email tried (sign-in-throttle.ts), since the address
+//   is only as true as the X-Forwarded-For header.
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
@@ -16,6 +18,7 @@ import { createLocalAccountIssuer } from "better-auth/db";
 import type { Db } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import type { OperatorRole } from "./roles.ts";
+import { signInThrottleHooks } from "./sign-in-throttle.ts";
 
 /** How long a session lives without use, and how often using it pushes its expiry out. */
 export const sessionPolicy = { expiresInSeconds: 12 * 3600, updateAgeSeconds: 3600 } as const;
@@ -28,9 +31,11 @@ export interface OperatorAuthOptions {
   secret: string;
   /** Public origin; unset, taken from each request. */
   baseURL?: string;
+  /** The clock of the per-email sign-in limit (tests pass one in). */
+  now?: () => Date;
 }
 
-export function createOperatorAuth({ db, secret, baseURL }: OperatorAuthOptions) {
+export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOptions) {
   const auth = betterAuth({
     appName: "Duly",
     secret,
@@ -68,6 +73,8 @@ export function createOperatorAuth({ db, secret, baseURL }: OperatorAuthOptions)
     advanced: {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
+    // Attempts per email as well as per address: the address is whatever X-Forwarded-For says.
+    hooks: signInThrottleHooks(db, now),
     telemetry: { enabled: false },
   });
   // The client it writes through, for createOperator's one transaction.

@@ -9,11 +9,16 @@ const jobStatuses = ["pending", "running", "succeeded", "dead", "cancelled"] as 
 
 const wellFormed = (value: string) => !value.includes("\u0000") && value.isWellFormed();
 
+/** Whether decimal `text` fits a PostgreSQL bigint (19 digits can exceed it: 9999999999999999999). */
+export function fitsBigint(text: string): boolean {
+  return /^\d{1,19}$/.test(text) && BigInt(text) <= 9_223_372_036_854_775_807n;
+}
+
 export const jobId = z
   .string()
   .regex(/^[1-9]\d{0,18}$/, "expected a job id")
-  .transform((value) => BigInt(value))
-  .refine((value) => value <= 9_223_372_036_854_775_807n, "expected a job id");
+  .refine(fitsBigint, "expected a job id")
+  .transform((value) => BigInt(value));
 
 export const seenJob = {
   jobId,

@@ -2,11 +2,12 @@
 // order by run time, one page by keyset. Keyset rather than OFFSET: page 2,000 of a million jobs
 // costs what page 1 does (an OFFSET reads and throws away every row before it).
 //
-// Indexes that serve it (migration 20261203000000_operator_dashboard), checked with EXPLAIN on
-// 1,000,000 rows (bench/dashboard.ts):
+// Indexes that serve it (migrations 20261203000000_operator_dashboard and
+// 20261204000100_dashboard_index_only_scans), checked with EXPLAIN on 1,000,000 rows
+// (bench/dashboard.ts):
 //   no filter            -> scheduled_jobs_run_at_id_idx (run_at, id)
-//   status               -> scheduled_jobs_status_run_at_idx (status, run_at)
-//   type (+ status)      -> scheduled_jobs_job_type_run_at_id_idx (job_type, run_at, id)
+//   status               -> scheduled_jobs_status_run_at_id_job_type_idx (status, run_at, id, job_type)
+//   type (+ status)      -> scheduled_jobs_job_type_run_at_id_status_idx (job_type, run_at, id, status)
 //   business record      -> scheduled_jobs_subject_type_subject_id_idx, then a sort of its few jobs
 //   key prefix           -> scheduled_jobs_key_pattern_idx (key text_pattern_ops)
 import type { DbOrTx } from "../db/client.ts";

@@ -20,8 +20,17 @@ export async function jobTypePauses(db: DbOrTx): Promise<JobTypePauseView[]> {
   return db.jobTypePause.findMany({ orderBy: { jobType: "asc" } });
 }
 
-export async function pauseJobType(db: Db, actor: AuditActor, { jobType, reason }: { jobType: string; reason: string }): Promise<void> {
+/**
+ * Pauses `jobType`, which must be one this deployment defines (`knownTypes`, the catalogue's
+ * names) or one with jobs in the table: a forged or mistyped name ("demo.pnig") is refused
+ * rather than recorded as a pause that protects nothing while the page says "paused".
+ */
+export async function pauseJobType(db: Db, actor: AuditActor, { jobType, reason }: { jobType: string; reason: string }, knownTypes: readonly string[] = []): Promise<void> {
   await db.$transaction(async (tx) => {
+    if (!knownTypes.includes(jobType)) {
+      const [row] = await tx.$queryRaw<Array<{ found: boolean }>>`SELECT EXISTS (SELECT 1 FROM scheduled_jobs WHERE job_type = ${jobType}) AS found`;
+      if (!row?.found) throw new DulyError(ErrorCode.InvalidInput, `there is no job type named ${jobType}; nothing was changed`);
+    }
     const inserted = await tx.$executeRaw`
       INSERT INTO job_type_pauses (job_type, paused_by, reason) VALUES (${jobType}, ${actor.email}, ${reason})
       ON CONFLICT (job_type) DO NOTHING`;

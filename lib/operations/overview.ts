@@ -11,13 +11,36 @@ export interface DueBucket {
   count: number;
 }
 
-/** Pending jobs due in [from, to), counted per local day and type (the due index, pending only). */
+/**
+ * Pending jobs due in [from, to), counted per local day and type. Each local day is one bounded
+ * range of scheduled_jobs_status_run_at_id_job_type_idx, counted per type from the index alone:
+ * no row is read from the table and no row's time is converted to the zone (the day boundaries
+ * are, eight of them). Local midnights come from the zone's rules (a day of 23 or 25 hours
+ * across a clock change; a midnight the clocks skip starts its day at the first later instant).
+ *
+ * The days are numbered with an integer series, whose length the planner knows: with a
+ * timestamp series it assumed 1,000 days, and the plan's cost then crossed PostgreSQL's JIT
+ * threshold, so every call spent 0.1-1.6 s compiling (bench/RESULTS.md).
+ */
 export async function dueByDay(db: DbOrTx, { from, to, zone }: { from: Date; to: Date; zone: string }): Promise<DueBucket[]> {
+  // Local days touched by [from, to): at most one more than its length in days (plus one for a
+  // clock change); a day past `to` is an empty range.
+  const lastDay = Math.max(0, Math.ceil((to.getTime() - from.getTime()) / 86_400_000) + 1);
   const rows = await db.$queryRaw<Array<{ bucket: string; job_type: string; n: number }>>`
-    SELECT to_char(run_at AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS bucket, job_type, count(*)::int AS n
-    FROM scheduled_jobs
-    WHERE status = 'pending' AND run_at >= ${from} AND run_at < ${to}
-    GROUP BY 1, 2 ORDER BY 1, 2`;
+    SELECT to_char(days.local_day, 'YYYY-MM-DD') AS bucket, due.job_type, due.n
+    FROM (
+      SELECT date_trunc('day', ${from}::timestamptz AT TIME ZONE ${zone}) + n * interval '1 day' AS local_day
+      FROM generate_series(0, ${lastDay}::int) n
+    ) days
+    CROSS JOIN LATERAL (
+      SELECT job_type, count(*)::int AS n
+      FROM scheduled_jobs
+      WHERE status = 'pending'
+        AND run_at >= greatest(days.local_day AT TIME ZONE ${zone}, ${from}::timestamptz)
+        AND run_at < least((days.local_day + interval '1 day') AT TIME ZONE ${zone}, ${to}::timestamptz)
+      GROUP BY job_type
+    ) due
+    ORDER BY 1, 2`;
   return rows.map((r) => ({ bucket: r.bucket, jobType: r.job_type, count: r.n }));
 }
 
@@ -37,27 +60,41 @@ export interface OverviewFigures {
   /** Run time of the oldest of them (lag = now - this). */
   oldestDue: Date | null;
   running: number;
-  /** Attempts that failed (or whose worker was lost) in the last 24 hours. */
-  failures24h: number;
   /** Jobs that ended dead in the last 24 hours. */
   dead24h: number;
-  /** Every dead job (waiting for an operator). */
+  /** Every dead job (waiting for an operator; at most figureCap + 1). */
   deadTotal: number;
 }
 
 /** Counts stop here ("10,000+"): a backlog of a million due jobs must not cost a second to count. */
 export const figureCap = 10_000;
 
+/**
+ * Each figure reads one index alone: the due index (pending, run_at), the lease index
+ * (running), and scheduled_jobs_dead_finished_at_idx (dead jobs only, by when they ended).
+ */
 export async function overviewFigures(db: DbOrTx, now: Date): Promise<OverviewFigures> {
   const [row] = await db.$queryRaw<Array<OverviewFigures>>`
     SELECT
       (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now} LIMIT ${figureCap + 1}) capped) AS "dueNow",
       (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now}) AS "oldestDue",
       (SELECT count(*)::int FROM scheduled_jobs WHERE status = 'running') AS running,
-      (SELECT count(*)::int FROM job_runs
-         WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')) AS "failures24h",
       (SELECT count(*)::int FROM scheduled_jobs
          WHERE status = 'dead' AND finished_at >= ${now}::timestamptz - interval '24 hours') AS "dead24h",
       (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'dead' LIMIT ${figureCap + 1}) capped) AS "deadTotal"`;
   return row!;
+}
+
+/**
+ * Attempts that failed (or whose worker was lost) in the last 24 hours. A query of its own (the
+ * page runs it beside the others) because it costs what the day's runs cost: it reads every run
+ * of the last 24 h from job_runs (they lie together, at the table's end). An index on the
+ * outcome would make it cheap but would make each run's finish a non-HOT update, in the engine's
+ * hot path (docs/decisions/0018).
+ */
+export async function failedAttempts24h(db: DbOrTx, now: Date): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM job_runs
+    WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`;
+  return row!.n;
 }

@@ -64,11 +64,22 @@ export async function setRecurringEnabled(db: Db, actor: AuditActor, { name, ena
   });
 }
 
-/** Enqueues one occurrence of `name` due now (a normal job of its type, with its payload). */
+/**
+ * Enqueues one occurrence of `name` due now (a normal job of its type, with its payload). Refused
+ * while an earlier run-now of it is still waiting or running: two operators clicking at once
+ * (or one clicking twice) meant one extra run, not two (found by a hostile test). The schedule's
+ * row is locked first, so two such calls take turns and the second sees the first's job.
+ */
 export async function runRecurringNow(db: Db, actor: AuditActor, catalogue: Catalogue, { name, now, reason }: { name: string; now: Date; reason?: string }): Promise<bigint> {
   return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM recurring_schedules WHERE name = ${name} FOR UPDATE`;
     const row = await tx.recurringSchedule.findUnique({ where: { name } });
     if (!row || row.retiredAt) throw new DulyError(ErrorCode.InvalidInput, `no live recurring schedule named ${name}`);
+    const [waiting] = await tx.$queryRaw<Array<{ id: bigint }>>`
+      SELECT id FROM scheduled_jobs
+      WHERE recurring_name = ${name} AND key LIKE ${`recurring:${name.replace(/[\\%_]/g, (c) => `\\${c}`)}:run-now:%`} AND status IN ('pending', 'running')
+      LIMIT 1`;
+    if (waiting) throw new DulyError(ErrorCode.StaleRecord, `a run-now of ${name} is already waiting or running (job ${waiting.id}); nothing was changed`);
     const definition = catalogue.get(row.jobType);
     if (!definition) throw new DulyError(ErrorCode.InvalidInput, `job type ${row.jobType} is not in this deployment's catalogue`);
     const job = await schedule(tx, definition, {

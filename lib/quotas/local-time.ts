@@ -6,11 +6,14 @@ import type { IsoDate } from "./cycle-dates.ts";
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
+  // Keyed by the lower-cased name: zone names ignore case, so "europe/berlin", "EUROPE/BERLIN", …
+  // are one zone and one formatter, not one cache entry per spelling someone sends.
+  const key = timeZone.toLowerCase();
+  let formatter = formatters.get(key);
   if (!formatter) {
     // en-CA formats dates as YYYY-MM-DD.
     formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    formatters.set(timeZone, formatter);
+    formatters.set(key, formatter);
   }
   return formatter;
 }

@@ -4,10 +4,20 @@
 // silently shifted: the first is refused, the second must be made explicit by choosing an offset.
 // Built on Intl only (no tz library): the zone rules are the runtime's ICU data.
 
+// One formatter per zone, kept for the process. Keyed by the lower-cased name: zone names are
+// case-insensitive, and the display zone comes from a cookie anyone can set, so keyed as sent,
+// `europe/berlin`, `EUROPE/berlin`, ... would each add a formatter (tens of kB of ICU memory)
+// for good: a signed-out client could grow the server without bound (found by a hostile test).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** How many formatters are cached (for tests: it stays bounded by the zones that exist). */
+export function cachedFormatterCount(): number {
+  return formatters.size;
+}
+
 function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
+  const key = zone.toLowerCase();
+  let formatter = formatters.get(key);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
@@ -19,7 +29,7 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
       minute: "2-digit",
       second: "2-digit",
     });
-    formatters.set(zone, formatter);
+    formatters.set(key, formatter);
   }
   return formatter;
 }

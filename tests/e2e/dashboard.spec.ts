@@ -170,14 +170,23 @@ test.describe("bulk actions", () => {
 });
 
 test.describe("the overview", () => {
-  test("shows next week's jobs by type, the quota resets per day, and drills into a day's hours", async ({ page, scheduleDemoPing, db }) => {
-    await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs + hourMs), subject: { type: "booking", id: 9008 } });
-    // An account whose next reset is in two days (UTC midnight), whatever today is.
-    const resetOn = new Date(Date.now() + 2 * dayMs).toISOString().slice(0, 10);
+  test.use({ displayZone: "Europe/Berlin" });
+
+  test("shows next week's jobs by type and the quota resets per day, and a day's click shows its hours in the operator's zone", async ({ page, scheduleDemoPing, db }) => {
+    // As of a fixed instant (time travel, on for the e2e server), so nothing depends on today:
+    // three jobs the next day, at 12:30, 12:45 and 15:05 in Berlin (summer time, +02:00).
+    const asOf = "2033-06-14T08:00:00.000Z";
+    const marker = uniqueMarker();
+    for (const at of ["2033-06-15T10:30:00Z", "2033-06-15T10:45:00Z", "2033-06-15T13:05:00Z"]) {
+      await scheduleDemoPing({ runAt: new Date(at), subject: { type: "booking", id: marker } });
+    }
+    // An account whose next reset is two days after that instant (UTC midnight).
+    const resetOn = "2033-06-16";
     const account = await createAccount(db, { name: `${uniqueMarker()} overview`, plan: "pro", anchorOn: "2031-01-12", timeZone: "UTC" }, new Date("2031-01-12T12:00:00Z"));
     await db.$executeRaw`UPDATE quota_accounts SET next_reset_on = ${resetOn}::date, next_reset_at = ${`${resetOn}T00:00:00Z`}::timestamptz WHERE id = ${account.id}`;
     try {
-      await page.goto("/overview");
+      await page.goto(`/overview?now=${encodeURIComponent(asOf)}`);
+      await expect(page.getByRole("status").filter({ hasText: `as of ${asOf}` })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
       await expect(page.getByRole("list", { name: "Job types" })).toContainText("demo.ping");
       const resets = page.getByRole("region", { name: "Upcoming quota resets" });
@@ -185,10 +194,14 @@ test.describe("the overview", () => {
     } finally {
       await db.$executeRaw`DELETE FROM quota_accounts WHERE id = ${account.id}`;
     }
-    const day = page.getByRole("link", { name: /jobs? due; show per hour/ }).first();
-    await day.click();
-    await expect(page).toHaveURL(/\/overview\?day=\d{4}-\d{2}-\d{2}/);
-    await expect(page.getByRole("heading", { name: /per hour \(UTC\)/ })).toBeVisible();
+    await page.getByRole("link", { name: "Wed 15 Jun: 3 jobs due; show per hour" }).click();
+    await expect(page).toHaveURL(/\/overview\?day=2033-06-15&now=2033-06-14T08%3A00%3A00.000Z/);
+    const hours = page.getByRole("region", { name: /Wed 15 Jun, per hour \(Europe\/Berlin\)/ });
+    await expect(hours).toBeVisible();
+    await expect(hours.getByLabel("12: 2 jobs due", { exact: true })).toBeVisible();
+    await expect(hours.getByLabel("15: 1 job due", { exact: true })).toBeVisible();
+    await expect(hours.getByLabel("10: 0 jobs due", { exact: true })).toBeVisible(); // 10:30 UTC is 12:30 in Berlin
+    await expect(hours.getByLabel("13: 0 jobs due", { exact: true })).toBeVisible();
   });
 
   test("raises an alarm when no tick has run for 3 minutes, and drops it once one runs", async ({ page, request, db }) => {

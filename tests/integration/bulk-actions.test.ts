@@ -44,6 +44,27 @@ describe("bulk shift", () => {
     expect(await database.db.auditEntry.count()).toBe(0);
   });
 
+  it("previews a span longer than 48 hours per UTC day, counting running and finished jobs apart, in one pass", async () => {
+    const { db } = database;
+    // 08:30 (due: claimed below, so running), then 10:30, 11:00, 11:30 on the 15th, 00:30 and
+    // 23:30 on the 16th, and 12:30 on the 18th (UTC); the one at 11:00 has already succeeded.
+    const ids = await jobsAt([-1, 1, 1.5, 2, 15, 38, 3 * 24 + 3], 8);
+    await claim(db, catalogue, { now, tickId: "bulk-preview-running", limit: 1 });
+    await db.$executeRaw`UPDATE scheduled_jobs SET status = 'succeeded', finished_at = ${now} WHERE id = ${ids[2]!}`;
+    const selected = await previewBulk(db, { kind: "ids", ids: [...ids, 999_999_999n] }, { kind: "shift", offsetMs: hour });
+    // Five change; the running one is skipped; the finished one and an id with no job do not apply.
+    expect(selected).toMatchObject({ changing: 5, running: 1, notApplicable: 2, unit: "day" });
+    expect(selected.histogram).toEqual([
+      { bucket: new Date("2027-01-15T00:00:00Z"), count: 2 }, // 11:30 and 12:30
+      { bucket: new Date("2027-01-16T00:00:00Z"), count: 1 }, // 01:30
+      { bucket: new Date("2027-01-17T00:00:00Z"), count: 1 }, // 23:30 + 1 h is the next day
+      { bucket: new Date("2027-01-18T00:00:00Z"), count: 1 }, // 13:30
+    ]);
+    const filtered = await previewBulk(db, { kind: "filter", filter: { subject: { type: "booking", id: "8" } } }, { kind: "cancel" });
+    expect(filtered).toMatchObject({ changing: 5, running: 1, notApplicable: 0, unit: "day" });
+    expect(await db.auditEntry.count()).toBe(0);
+  });
+
   it("shifts every matching job in batches, skipping a running one, with an audit entry per change", async () => {
     const { db } = database;
     const ids = await jobsAt([-1, 2, 3, 4, 5], 7);

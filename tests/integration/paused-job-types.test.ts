@@ -57,8 +57,9 @@ describe("a paused job type", () => {
 
   it("refuses a second pause and a resume of a running type, changing nothing", async () => {
     const { db } = database;
-    await pauseJobType(db, actor, { jobType: countJob.name, reason: "first" });
-    await expect(pauseJobType(db, actor, { jobType: countJob.name, reason: "second" })).rejects.toMatchObject({ code: "STALE_RECORD" });
+    const defined = [countJob.name, typedJob.name];
+    await pauseJobType(db, actor, { jobType: countJob.name, reason: "first" }, defined);
+    await expect(pauseJobType(db, actor, { jobType: countJob.name, reason: "second" }, defined)).rejects.toMatchObject({ code: "STALE_RECORD" });
     await expect(resumeJobType(db, actor, { jobType: typedJob.name })).rejects.toMatchObject({ code: "STALE_RECORD" });
     expect(await db.auditEntry.count()).toBe(1);
     expect((await db.jobTypePause.findUniqueOrThrow({ where: { jobType: countJob.name } })).reason).toBe("first");

@@ -1,0 +1,64 @@
+// Every dashboard page with a query string answers a bad one with HTTP 400 and the reason
+// (proxy.ts), never a 200 page or a 500: huge, malformed, repeated and out-of-range values.
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { proxy } from "../../proxy.ts";
+
+async function answer(pathAndQuery: string, cookie?: string): Promise<{ status: number; body: string }> {
+  const request = new NextRequest(`http://duly.test${pathAndQuery}`, cookie ? { headers: { cookie } } : undefined);
+  const response = proxy(request);
+  return { status: response.status, body: response.status === 400 ? await response.text() : "" };
+}
+
+describe("bad page queries", () => {
+  const bad = [
+    "/jobs?size=7",
+    "/jobs?status=exploded",
+    "/jobs?status=pending&status=dead",
+    `/jobs?key=${"k".repeat(600)}`,
+    "/jobs?from=275760-09-13T00:00:00Z",
+    "/jobs?from=2026-03-29T02:30", // skipped in Berlin (cookie below)
+    "/jobs?after=2026-12-01T00:00:00Z~9999999999999999999",
+    "/jobs?type=%00",
+    "/jobs?nonsense=1",
+    "/audit?before=9999999999999999999",
+    "/audit?until=9999-12-31",
+    "/audit?action=job.explode",
+    "/overview?day=9999-12-31",
+    "/overview?day=2026-02-30",
+    "/overview?day=yesterday",
+    "/agenda?days=0",
+  ];
+  for (const path of bad) {
+    it(`answers ${path.slice(0, 60)} with 400 and the reason`, async () => {
+      const { status, body } = await answer(path, "duly_tz=Europe%2FBerlin");
+      expect(status).toBe(400);
+      expect(body).toContain("This link has a bad parameter");
+    });
+  }
+
+  it("lets good queries through to the page", async () => {
+    for (const path of ["/jobs", "/jobs?status=pending&size=25", "/audit?action=job.cancel", "/overview", "/overview?day=2026-12-05", "/agenda"]) {
+      expect((await answer(path)).status, path).toBe(200);
+    }
+  });
+
+  it("refuses ?now= on the overview unless time travel is on, as on the agenda", async () => {
+    const saved = process.env.DULY_TIME_TRAVEL;
+    try {
+      delete process.env.DULY_TIME_TRAVEL;
+      expect((await answer("/overview?now=2033-06-14T08:00:00Z")).status).toBe(400);
+      process.env.DULY_TIME_TRAVEL = "1";
+      expect((await answer("/overview?now=2033-06-14T08:00:00Z")).status).toBe(200);
+      expect((await answer("/overview?now=tomorrow")).status).toBe(400);
+    } finally {
+      if (saved === undefined) delete process.env.DULY_TIME_TRAVEL;
+      else process.env.DULY_TIME_TRAVEL = saved;
+    }
+  });
+
+  it("reads local times in the cookie's zone, and a bogus zone as UTC", async () => {
+    expect((await answer("/jobs?from=2026-03-29T02:30", "duly_tz=Europe%2FBerlin")).status).toBe(400);
+    expect((await answer("/jobs?from=2026-03-29T02:30", "duly_tz=Not%2FAZone")).status).toBe(200);
+  });
+});
