@@ -34,9 +34,10 @@ describe("parseMajorAmount", () => {
     expect(parseMajorAmount("1.5", "JPY")).toBeNull();
   });
 
+  // Up to twelve digits before the point (what parseMajorAmount reads): 10^12 - 1 JPY is the largest.
   it("round-trips every amount it formats without grouping", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom("EUR", "JPY", "BHD", "USD"), (minor, currency) => {
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 - 1 }), fc.constantFrom("EUR", "JPY", "BHD", "USD"), (minor, currency) => {
         const text = formatMinor(minor, currency).replace(/,/g, "").split(" ")[0]!;
         expect(parseMajorAmount(text, currency)).toBe(minor);
         expect(currencyDigits(currency)).toBe(currency === "JPY" ? 0 : currency === "BHD" ? 3 : 2);
