@@ -2,6 +2,7 @@
 // and answers a bad one with a message a person can act on (and no work done).
 import { z } from "zod";
 import { describeIssues as describeZodIssues } from "@/lib/validation/describe-issues.ts";
+import { fitsBigint } from "@/lib/operations/inputs.ts";
 
 /** A search param value as Next hands it to pages, or as URLSearchParams yields it. */
 export type RawSearchParams = Record<string, string | string[] | undefined>;
@@ -35,4 +36,32 @@ export function describeIssues(error: z.ZodError): string {
 /** Whether `?now=` may move the clock (demos and e2e only; never in production). */
 export function timeTravelEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.DULY_TIME_TRAVEL === "1";
+}
+
+/** An empty form field means "no filter": "" becomes undefined before the field's schema. */
+export const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const int4Max = 2_147_483_647;
+
+/**
+ * A keyset page position as every list page writes it in its links: `<ISO instant>~<id>`.
+ * `idType` is the id column's: an id that column cannot hold refuses the link (400) instead of
+ * failing the page's query (500).
+ */
+export function keysetPosition(idType: "int"): z.ZodType<{ at: Date; id: number }, string>;
+export function keysetPosition(idType: "bigint"): z.ZodType<{ at: Date; id: bigint }, string>;
+export function keysetPosition(idType: "int" | "bigint"): z.ZodType<{ at: Date; id: number | bigint }, string> {
+  return z
+    .string()
+    .regex(/^[^~]+~[1-9]\d{0,18}$/, "expected a page position")
+    .transform((value, ctx) => {
+      const [iso, id] = value.split("~") as [string, string];
+      const at = isoInstant.safeParse(iso);
+      const fits = idType === "int" ? Number(id) <= int4Max : fitsBigint(id);
+      if (!at.success || !fits) {
+        ctx.addIssue({ code: "custom", message: "expected a page position" });
+        return z.NEVER;
+      }
+      return { at: at.data, id: idType === "int" ? Number(id) : BigInt(id) };
+    });
 }

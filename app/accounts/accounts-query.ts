@@ -3,24 +3,12 @@
 // window to everyone; a local date-time typed in the form is read in the operator's zone, and a
 // time that does not exist or happens twice there is refused, as on the jobs page).
 import { z } from "zod";
-import { describeIssues, isoInstant, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { instantIn, unstorableParam } from "@/app/jobs/jobs-query.ts";
 import { isIanaTimeZone, planNames, type AccountListFilter, type QuotaPlan } from "@/lib/quotas/index.ts";
 
-const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const cursor = z
-  .string()
-  .regex(/^[^~]+~[1-9]\d{0,17}$/, "expected a page position")
-  .transform((value, ctx) => {
-    const [iso, id] = value.split("~") as [string, string];
-    const at = isoInstant.safeParse(iso);
-    if (!at.success) {
-      ctx.addIssue({ code: "custom", message: "expected a page position" });
-      return z.NEVER;
-    }
-    return { nextResetAt: at.data, id: BigInt(id) };
-  });
+const cursor = keysetPosition("bigint").transform(({ at, id }) => ({ nextResetAt: at, id }));
 
 function schemaFor(zone: string) {
   return z.strictObject({

@@ -3,27 +3,15 @@
 // Times are ISO instants in links; a window typed in the form is a local time in the operator's
 // zone, resolved here (a skipped or repeated local time is refused, never shifted).
 import { z } from "zod";
-import { isoInstant, describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { instantIn, unstorableParam } from "@/app/jobs/jobs-query.ts";
 import type { BookingCursor, BookingListQuery } from "@/lib/operations/booking-list.ts";
 import { bookingStatusSchema } from "@/lib/marketplace/index.ts";
 
 export const pageSizes = [25, 50, 100] as const;
 export const bookingStatuses = bookingStatusSchema.options;
-const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const cursor = z
-  .string()
-  .regex(/^[^~]+~[1-9]\d{0,9}$/, "expected a page position")
-  .transform((value, ctx): BookingCursor => {
-    const [iso, id] = value.split("~") as [string, string];
-    const eventAt = isoInstant.safeParse(iso);
-    if (!eventAt.success || Number(id) > 2_147_483_647) {
-      ctx.addIssue({ code: "custom", message: "expected a page position" });
-      return z.NEVER;
-    }
-    return { eventAt: eventAt.data, id: Number(id) };
-  });
+const cursor = keysetPosition("int").transform(({ at, id }): BookingCursor => ({ eventAt: at, id }));
 
 const formatCursor = (position: BookingCursor) => `${position.eventAt.toISOString()}~${position.id}`;
 

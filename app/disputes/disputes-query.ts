@@ -1,25 +1,14 @@
 // The disputes page's URL: which disputes (open by default; resolved is the history) and the
 // page position, so a view can be shared and reloaded.
 import { z } from "zod";
-import { describeIssues, isoInstant, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { disputeListStatuses, type DisputeListStatus } from "@/lib/operations/disputes.ts";
 import { unstorableParam } from "@/app/jobs/jobs-query.ts";
 
-const cursor = z
-  .string()
-  .regex(/^[^~]+~[1-9]\d{0,9}$/, "expected a page position")
-  .transform((value, ctx) => {
-    const [iso, id] = value.split("~") as [string, string];
-    const at = isoInstant.safeParse(iso);
-    if (!at.success) {
-      ctx.addIssue({ code: "custom", message: "expected a page position" });
-      return z.NEVER;
-    }
-    return { at: at.data, id: Number(id) };
-  });
+const cursor = keysetPosition("int");
 
 const schema = z.strictObject({
-  status: z.preprocess((v) => (v === "" ? undefined : v), z.enum(disputeListStatuses).default("open")),
+  status: z.preprocess(blankToUndefined, z.enum(disputeListStatuses).default("open")),
   after: cursor.optional(),
 });
 

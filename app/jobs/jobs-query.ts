@@ -4,28 +4,14 @@
 // operator's zone and is resolved here, refusing a local time that does not exist or happens
 // twice (never silently shifted).
 import { z } from "zod";
-import { isoInstant, describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { isoInstant, describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import type { JobCursor, JobListQuery } from "@/lib/operations/job-list.ts";
-import { fitsBigint } from "@/lib/operations/inputs.ts";
 import { formatOffset, parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 
 export const pageSizes = [25, 50, 100] as const;
 const statuses = ["pending", "running", "succeeded", "dead", "cancelled"] as const;
-const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const cursor = z
-  .string()
-  .regex(/^[^~]+~[1-9]\d{0,18}$/, "expected a page position")
-  .transform((value, ctx): JobCursor => {
-    const [iso, id] = value.split("~") as [string, string];
-    const runAt = isoInstant.safeParse(iso);
-    // An id PostgreSQL's bigint cannot hold would fail the query (a 500), not refuse the link.
-    if (!runAt.success || !fitsBigint(id)) {
-      ctx.addIssue({ code: "custom", message: "expected a page position" });
-      return z.NEVER;
-    }
-    return { runAt: runAt.data, id: BigInt(id) };
-  });
+const cursor = keysetPosition("bigint").transform(({ at, id }): JobCursor => ({ runAt: at, id }));
 
 export function formatCursor(position: JobCursor): string {
   return `${position.runAt.toISOString()}~${position.id}`;
