@@ -2,6 +2,7 @@
 // a place look like when they come from outside. The API's OpenAPI document is generated from
 // the schemas built of these, so a limit here is a documented limit there.
 import { z } from "zod";
+import { currencyCode } from "../money/currencies.ts";
 
 /** A record id: a positive 32-bit integer (what SERIAL columns hold). */
 export const recordId = z.number().int().positive().max(2_147_483_647);
@@ -31,11 +32,14 @@ export const text = (max: number) =>
     .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), { error: "must not contain control characters" })
     .refine((value) => value.isWellFormed(), { error: "must not contain lone surrogates" });
 
-/** Money in integer minor units (cents): at most 10,000,000.00. */
+/**
+ * Money in integer minor units of its currency (cents, fils, yen: lib/money/currencies.ts has
+ * each currency's digits): at most 10^9 of them (10,000,000.00 EUR, 1,000,000.000 KWD).
+ */
 export const amountMinor = z.number().int().positive().max(1_000_000_000);
 
-/** An ISO 4217 currency code. */
-export const currency = z.string().regex(/^[A-Z]{3}$/, "expected an ISO 4217 code such as EUR");
+/** An ISO 4217 currency code the runtime knows, in capitals (lib/money/currencies.ts: the one rule). */
+export const currency = currencyCode;
 
 export const email = z.email().max(200);
 
