@@ -1,40 +1,62 @@
 "use server";
-// The dispute page's decision: a public endpoint, so it checks the operator itself, parses its
-// form with zod (field errors, nothing written), then calls lib/operations/disputes.ts, which
-// refuses a stale page and resolves through the marketplace's own use case, with the audit
-// entry in the same transaction.
+// The dispute page's decision, in two steps: review (what would move: the typed amount read in
+// the booking's currency, and the split between customer and chef; nothing written) and confirm
+// (exactly that split, refused if it is no longer what would happen). Both are public endpoints:
+// each checks the operator itself and parses its form with zod (field errors, nothing written),
+// then calls lib/operations/dispute-decision.ts, which refuses a stale page and resolves through
+// the marketplace's own use case, with the audit entry in the same transaction.
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { formatMinor } from "@/lib/format/money.ts";
-import { resolveDisputeForm } from "@/lib/operations/dispute-inputs.ts";
-import { refundMinorOf, resolveDisputeAsOperator, type OperatorOutcome } from "@/lib/operations/disputes.ts";
+import { confirmDisputeForm, reviewDisputeForm } from "@/lib/operations/dispute-inputs.ts";
+import { resolveDisputeAsOperator, reviewDisputeDecision } from "@/lib/operations/dispute-decision.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
+import type { DisputeReviewState } from "@/components/resolve-dispute-form.tsx";
 
 const outcomeWords = { refunded: "refunded in full", partially_refunded: "partly refunded", released: "released to the chef" } as const;
+
+export async function reviewDisputeDecisionAction(_previous: DisputeReviewState, form: FormData): Promise<DisputeReviewState> {
+  try {
+    await requireOperator();
+    const parsed = reviewDisputeForm.safeParse(formFields(form));
+    if (!parsed.success) return { ...invalid(parsed.error), message: "Nothing to review: check the fields marked below." };
+    const { disputeId, status, version, outcome, refundAmount, reason } = parsed.data;
+    const review = await reviewDisputeDecision(getDb(), { disputeId, status, version, outcome, refundAmount });
+    return {
+      ok: true,
+      review: {
+        disputeId: String(review.disputeId), status: review.status, version: review.version, bookingVersion: review.bookingVersion,
+        outcome: review.outcome, reason, refundMinor: String(review.refundMinor), payoutMinor: String(review.payoutMinor),
+        refund: formatMinor(review.refundMinor, review.currency), payout: formatMinor(review.payoutMinor, review.currency), held: formatMinor(review.heldMinor, review.currency),
+      },
+    };
+  } catch (error) {
+    unstable_rethrow(error); // redirect() when signed out works by throwing
+    const state = refused(error);
+    return state.fieldErrors ? { ...state, message: "Nothing to review: check the fields marked below." } : state;
+  }
+}
 
 export async function resolveDisputeAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = resolveDisputeForm.safeParse(formFields(form));
+    const parsed = confirmDisputeForm.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
-    const { disputeId, status, version, reason, outcome } = parsed.data;
     const db = getDb();
-    const decision: OperatorOutcome =
-      parsed.data.outcome === "partial" ? { outcome: "partial", refundMinor: await refundMinorOf(db, disputeId, parsed.data.refundAmount) } : { outcome: parsed.data.outcome };
     const now = (await databaseClock(db))();
-    const result = await resolveDisputeAsOperator(db, operator, { ...decision, disputeId, status, version, reason }, now);
+    const result = await resolveDisputeAsOperator(db, operator, parsed.data, now);
     revalidatePath("/disputes");
-    revalidatePath(`/disputes/${disputeId}`);
+    revalidatePath(`/disputes/${parsed.data.disputeId}`);
     const words = outcomeWords[result.status as keyof typeof outcomeWords] ?? result.status;
     return {
       ok: true,
-      message: `Dispute ${disputeId} ${words} (${outcome}): ${formatMinor(result.refundMinor, result.currency)} back to the customer, ${formatMinor(result.payoutMinor, result.currency)} to the chef.`,
+      message: `Dispute ${parsed.data.disputeId} ${words} (${parsed.data.outcome}): ${formatMinor(result.refundMinor, result.currency)} back to the customer, ${formatMinor(result.payoutMinor, result.currency)} to the chef.`,
     };
   } catch (error) {
-    unstable_rethrow(error); // redirect() when signed out works by throwing
+    unstable_rethrow(error);
     return refused(error);
   }
 }

@@ -1,6 +1,6 @@
-// The dispute page's form, parsed with zod at the edge (the server action) and reused by tests.
-// Fields arrive as strings. The amount is typed in the booking's currency (major units); it is
-// turned into minor units once the currency is known (disputeRefundMinor).
+// The dispute page's two forms, parsed with zod at the edge (the server actions) and reused by
+// tests. Fields arrive as strings. The review carries the amount as typed, in the booking's
+// currency; the confirmation carries the minor units the review showed (dispute-decision.ts).
 import { z } from "zod";
 import { reason } from "./inputs.ts";
 
@@ -17,14 +17,18 @@ const seenDispute = {
   reason,
 };
 
-/** A positive decimal such as 12.50 (a comma works too); its digits are checked against the currency later. */
+/**
+ * The amount as typed: only its length is checked here. It is read in the booking's currency,
+ * with the one rule for typed money (lib/format/money.ts), once the currency is known.
+ */
 export const refundAmountText = z
   .string({ error: "an amount is required for a partial refund" })
   .trim()
-  .regex(/^\d{1,12}([.,]\d{1,4})?$/, "expected an amount such as 12.50")
-  .refine((text) => Number(text.replace(",", ".")) > 0, "must be more than zero");
+  .min(1, "an amount is required for a partial refund")
+  .max(64, "at most 64 characters");
 
-export const resolveDisputeForm = z.discriminatedUnion(
+/** Step 1, review: the outcome, the typed amount for a partial refund, and the reason. */
+export const reviewDisputeForm = z.discriminatedUnion(
   "outcome",
   [
     z.object({ ...seenDispute, outcome: z.literal("refund"), refundAmount: z.string().optional() }),
@@ -33,4 +37,22 @@ export const resolveDisputeForm = z.discriminatedUnion(
   ],
   { error: "choose full refund, partial refund or release" },
 );
-export type ResolveDisputeForm = z.output<typeof resolveDisputeForm>;
+export type ReviewDisputeForm = z.output<typeof reviewDisputeForm>;
+
+/** Minor units the review computed, sent back by the confirm step as the page showed them. */
+const minorUnits = (what: string) =>
+  z
+    .string({ error: `expected ${what} as the review showed it` })
+    .regex(/^(0|[1-9]\d{0,15})$/, `expected ${what} as the review showed it`)
+    .transform(Number)
+    .refine(Number.isSafeInteger, `expected ${what} as the review showed it`);
+
+/** Step 2, confirm: exactly the split the review showed (minor units), with the versions it was computed from. */
+export const confirmDisputeForm = z.object({
+  ...seenDispute,
+  outcome: z.enum(["refund", "partial", "release"], { error: "choose full refund, partial refund or release" }),
+  refundMinor: minorUnits("the refund"),
+  payoutMinor: minorUnits("the payout"),
+  bookingVersion: z.string().regex(/^\d{1,10}$/, "expected the booking's version as the review showed it"),
+});
+export type ConfirmDisputeForm = z.output<typeof confirmDisputeForm>;

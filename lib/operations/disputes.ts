@@ -1,15 +1,9 @@
 // Disputes as operators see them: the ones waiting (oldest first) with their booking, parties,
-// amount and auto-resolve deadline job; the resolved ones (history); one dispute in full; and
-// the operator's decision, made through the marketplace's own use case (resolveDispute) so the
-// ledger, the booking and the deadline job change together, with the audit entry in the same
-// transaction.
+// amount and auto-resolve deadline job; the resolved ones (history); one dispute in full. The
+// operator's decision (review, then confirm) is dispute-decision.ts.
 import type { Db, DbOrTx } from "../db/client.ts";
-import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { DulyError, ErrorCode } from "../errors.ts";
-import { balanceOf, resolveDispute, subjectOf, type Actor } from "../marketplace/index.ts";
+import { balanceOf } from "../marketplace/index.ts";
 import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
-import { FieldRefusal } from "../validation/field-refusal.ts";
-import { currencyDigits, formatMinor, parseMajorAmount } from "../format/money.ts";
 
 export const disputeListStatuses = ["open", "awaiting_operator", "awaiting_reply", "resolved"] as const;
 export type DisputeListStatus = (typeof disputeListStatuses)[number];
@@ -170,90 +164,4 @@ export async function disputeDetail(db: Db, disputeId: number): Promise<DisputeD
       jobs: jobViews,
     };
   });
-}
-
-export type OperatorOutcome = { outcome: "refund" } | { outcome: "partial"; refundMinor: number } | { outcome: "release" };
-
-export type ResolveAsOperatorInput = OperatorOutcome & {
-  disputeId: number;
-  /** What the operator's page showed. */
-  status: DisputeStatus;
-  version: string;
-  reason: string;
-};
-
-export interface ResolvedDispute {
-  status: DisputeStatus;
-  refundMinor: number;
-  payoutMinor: number;
-  currency: string;
-}
-
-/**
- * The operator's decision, in one transaction: lock the dispute's jobs, then the dispute (the
- * marketplace's lock order, decision 0011: a running deadline holds its job and then writes the
- * dispute, so taking the dispute first could deadlock with it); refuse if the dispute is not as
- * the page showed it (the deadline resolved it, another operator did, the chef replied); check
- * a partial amount against what the booking holds; then resolveDispute as an operator actor,
- * which cancels the deadline job, moves the money and ends the booking; then the audit entry.
- * Any refusal rolls all of it back.
- */
-export async function resolveDisputeAsOperator(db: Db, operator: AuditActor, input: ResolveAsOperatorInput, now: Date): Promise<ResolvedDispute> {
-  return db.$transaction(async (tx) => {
-    const subject = subjectOf.dispute(input.disputeId);
-    // Waits for a deadline that is running right now; once it committed, the dispute below shows what it did.
-    await tx.$queryRaw`
-      SELECT id FROM scheduled_jobs WHERE subject_type = ${subject.type} AND subject_id = ${String(subject.id)} AND status IN ('pending', 'running')
-       ORDER BY id FOR UPDATE`;
-    const [dispute] = await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
-      SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${input.disputeId} FOR UPDATE`;
-    if (!dispute) throw new DulyError(ErrorCode.NotFound, `dispute ${input.disputeId} does not exist`);
-    if (dispute.status !== input.status || dispute.version !== input.version) {
-      const how =
-        dispute.status !== input.status
-          ? `it was ${input.status} on your page and is now ${dispute.status}${dispute.resolved_by ? ` (resolved by ${dispute.resolved_by})` : ""}`
-          : "it was changed meanwhile";
-      throw new DulyError(ErrorCode.StaleRecord, `dispute ${input.disputeId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
-    }
-    const booking = await tx.booking.findUniqueOrThrow({ where: { id: dispute.booking_id }, select: { currency: true } });
-    const { heldMinor } = await balanceOf(tx, dispute.booking_id);
-    if (input.outcome === "partial" && input.refundMinor >= heldMinor) {
-      throw new FieldRefusal(
-        "refundAmount",
-        `a partial refund must be less than the ${formatMinor(heldMinor, booking.currency)} the booking holds; for all of it choose "Full refund"`,
-      );
-    }
-    const actor: Actor = { kind: "operator", email: operator.email };
-    const settled = await resolveDispute(
-      { db: tx, actor, now },
-      input.outcome === "partial" ? { disputeId: input.disputeId, outcome: "partial", refundMinor: input.refundMinor } : { disputeId: input.disputeId, outcome: input.outcome },
-    );
-    const refundMinor = settled.refundMinor ?? 0;
-    const result: ResolvedDispute = { status: settled.status, refundMinor, payoutMinor: heldMinor - refundMinor, currency: booking.currency };
-    await recordAudit(tx, {
-      actor: operator,
-      action: "dispute.resolve",
-      recordType: "dispute",
-      recordId: String(input.disputeId),
-      from: { status: dispute.status, heldMinor, currency: booking.currency },
-      to: { status: result.status, outcome: input.outcome, refundMinor, payoutMinor: result.payoutMinor, currency: booking.currency },
-      reason: input.reason,
-    });
-    return result;
-  });
-}
-
-/**
- * A typed amount ("12.50") in minor units of the dispute's booking currency, or a FieldRefusal
- * naming the field. The currency of a booking never changes, so reading it before the decision's
- * transaction is safe; the amount is checked against what the booking holds inside it.
- */
-export async function refundMinorOf(db: DbOrTx, disputeId: number, amountText: string): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ currency: string }>>`
-    SELECT b.currency FROM disputes d JOIN bookings b ON b.id = d.booking_id WHERE d.id = ${disputeId}`;
-  if (!row) throw new DulyError(ErrorCode.NotFound, `dispute ${disputeId} does not exist`);
-  const minor = parseMajorAmount(amountText, row.currency);
-  if (minor === null) throw new FieldRefusal("refundAmount", `expected an amount in ${row.currency} with at most ${currencyDigits(row.currency)} decimals`);
-  if (minor <= 0) throw new FieldRefusal("refundAmount", "must be more than zero");
-  return minor;
 }

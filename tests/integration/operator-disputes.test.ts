@@ -1,14 +1,19 @@
-// An operator's decision on a dispute (the dashboard's /disputes), through the marketplace's own
-// use case: the ledger, the booking and the deadline job change together with the audit entry;
-// a partial amount is checked against what the booking holds; a stale page (the deadline job or
-// another operator resolved it, the chef replied) is refused and writes nothing. The server
-// action is called directly, as a forged POST would call it: viewer refused, bad input gives
-// field errors, nothing written. next/headers is the only stand-in (the request's cookie).
+// An operator's decision on a dispute (the dashboard's /disputes), in two steps: a review that
+// reads the typed amount in the booking's currency and shows the split (nothing written), then a
+// confirmation of exactly that split, through the marketplace's own use case: the ledger, the
+// booking and the deadline job change together with the audit entry; a partial amount is checked
+// against what the booking holds; a stale page (the deadline job or another operator resolved
+// it, the chef replied) or a confirmation that is no longer what would happen (the booking
+// changed, it holds another amount) is refused and writes nothing. The server actions are called
+// directly, as a forged POST would call them: viewer refused, bad input gives field errors,
+// nothing written. next/headers is the only stand-in (the request's cookie).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createSignedInOperator, sessionCookieName, type SignedInOperator } from "../helpers/operators.ts";
 import { acceptBooking, openDispute, payBooking, replyToDispute, requestBooking } from "../../lib/marketplace/index.ts";
-import { disputeDetail, listDisputes, resolveDisputeAsOperator, type DisputeDetail } from "../../lib/operations/disputes.ts";
+import { disputeDetail, listDisputes, type DisputeDetail } from "../../lib/operations/disputes.ts";
+import { resolveDisputeAsOperator, reviewDisputeDecision, type DisputeOutcome, type DisputeReview } from "../../lib/operations/dispute-decision.ts";
+import type { DisputeReviewState } from "../../components/resolve-dispute-form.tsx";
 import { isDulyError } from "../../lib/errors.ts";
 import { FieldRefusal } from "../../lib/validation/field-refusal.ts";
 import type { ActionState } from "../../app/_lib/action-state.ts";
@@ -52,15 +57,15 @@ beforeAll(async () => {
 });
 afterEach(() => signInAs(null));
 
-/** A paid 120.00 EUR booking whose event closed and which the customer disputed; replied if asked. */
-async function disputed({ replied }: { replied: boolean }): Promise<{ detail: DisputeDetail; openedAt: Date }> {
+/** A paid booking (120.00 EUR unless told) whose event closed and which the customer disputed; replied if asked. */
+async function disputed({ replied, priceMinor = 120_00, currency = "EUR" }: { replied: boolean; priceMinor?: number; currency?: string }): Promise<{ detail: DisputeDetail; openedAt: Date }> {
   const { db } = database;
   const start = at(t0, stories++ * 30 * day);
   const eventAt = at(start, 10 * day);
   const customer = { db, actor: people.customer(), now: start };
-  const b = await requestBooking(customer, { chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Paris", place: "Lyon", priceMinor: 120_00, currency: "EUR" });
+  const b = await requestBooking(customer, { chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Paris", place: "Lyon", priceMinor, currency });
   await acceptBooking({ db, actor: people.chef(), now: at(start, hour) }, { bookingId: b.id });
-  await payBooking({ ...customer, now: at(start, 2 * hour) }, { bookingId: b.id, amountMinor: 120_00, currency: "EUR" });
+  await payBooking({ ...customer, now: at(start, 2 * hour) }, { bookingId: b.id, amountMinor: priceMinor, currency });
   await tickAt(db, eventAt); // the event closes
   const openedAt = at(eventAt, hour);
   const dispute = await openDispute({ ...customer, now: openedAt }, { bookingId: b.id, reason: "cold food" });
@@ -86,6 +91,22 @@ function form(fields: Record<string, string>): FormData {
 }
 
 const seen = (d: DisputeDetail) => ({ disputeId: String(d.id), status: d.status, version: d.version });
+const seenBy = (d: DisputeDetail) => ({ disputeId: d.id, status: d.status, version: d.version });
+
+/** Step 1 as the page makes it: what the decision would move. */
+const reviewed = (d: DisputeDetail, outcome: DisputeOutcome, refundAmount?: string) => reviewDisputeDecision(database.db, { ...seenBy(d), outcome, refundAmount });
+
+/** Both steps: review, then confirm exactly what was reviewed. */
+async function decide(d: DisputeDetail, outcome: DisputeOutcome, reason: string, now: Date, refundAmount?: string) {
+  return resolveDisputeAsOperator(database.db, operator, { ...(await reviewed(d, outcome, refundAmount)), reason }, now);
+}
+
+/** The confirm form as the review's answer fills it in. */
+function confirmForm(state: DisputeReviewState): FormData {
+  expect(state, JSON.stringify(state)).toMatchObject({ ok: true });
+  const { refund: _refund, payout: _payout, held: _held, ...fields } = state.review!;
+  return form(fields);
+}
 
 describe("the list", () => {
   it("shows open disputes oldest first with the deadline job, and resolved ones as history", async () => {
@@ -103,7 +124,7 @@ describe("the list", () => {
     expect(open.rows.find((r) => r.id === replied.id)!.deadline).toBeNull();
     expect((await listDisputes(database.db, { status: "awaiting_operator" })).rows.map((r) => r.id)).toEqual([replied.id]);
 
-    await resolveDisputeAsOperator(database.db, operator, { ...seen(replied), disputeId: replied.id, outcome: "release", reason: "chef was right" }, new Date("2025-01-01T00:00:00Z"));
+    await decide(replied, "release", "chef was right", new Date("2025-01-01T00:00:00Z"));
     const history = await listDisputes(database.db, { status: "resolved" });
     expect(history.rows.map((r) => r.id)).toContain(replied.id);
     expect((await listDisputes(database.db, { status: "open" })).rows.map((r) => r.id)).not.toContain(replied.id);
@@ -125,7 +146,7 @@ describe("resolving", () => {
   it("a partial refund moves part back and the rest to the chef, ends the booking, cancels the deadline, and audits it in one transaction", async () => {
     const { detail, openedAt } = await disputed({ replied: false });
     const now = at(openedAt, 2 * hour);
-    const result = await resolveDisputeAsOperator(database.db, operator, { ...seen(detail), disputeId: detail.id, outcome: "partial", refundMinor: 30_00, reason: "half the menu was cold" }, now);
+    const result = await decide(detail, "partial", "half the menu was cold", now, "30");
     expect(result).toEqual({ status: "partially_refunded", refundMinor: 30_00, payoutMinor: 90_00, currency: "EUR" });
     const after = await snapshot(detail.id, detail.bookingId);
     expect(after.dispute).toMatchObject({ status: "partially_refunded", refundMinor: 30_00, resolvedBy: `operator:${operator.email}` });
@@ -142,25 +163,112 @@ describe("resolving", () => {
 
   it("a full refund and a release move all of it, one way or the other", async () => {
     const { detail: a } = await disputed({ replied: true });
-    await resolveDisputeAsOperator(database.db, operator, { ...seen(a), disputeId: a.id, outcome: "refund", reason: "no show" }, new Date("2025-01-01T00:00:00Z"));
+    await decide(a, "refund", "no show", new Date("2025-01-01T00:00:00Z"));
     expect((await snapshot(a.id, a.bookingId)).ledger.map((e) => [e.kind, e.amountMinor])).toEqual([["charge", 120_00], ["refund", 120_00]]);
     const { detail: b } = await disputed({ replied: true });
-    await resolveDisputeAsOperator(database.db, operator, { ...seen(b), disputeId: b.id, outcome: "release", reason: "all fine" }, new Date("2025-01-01T00:00:00Z"));
+    await decide(b, "release", "all fine", new Date("2025-01-01T00:00:00Z"));
     const after = await snapshot(b.id, b.bookingId);
     expect(after.ledger.map((e) => [e.kind, e.amountMinor])).toEqual([["charge", 120_00], ["payout", 120_00]]);
     expect(after.booking.status).toBe("paid_out");
     await expectInvariants(database.db);
   });
 
-  it("refuses a partial refund of all or more than the booking holds, naming the field, and writes nothing", async () => {
+  it("refuses a partial refund of all or more than the booking holds, naming the field, at review and at a forged confirmation, and writes nothing", async () => {
     const { detail } = await disputed({ replied: true });
     const before = await snapshot(detail.id, detail.bookingId);
-    for (const refundMinor of [120_00, 500_00]) {
-      const error = await resolveDisputeAsOperator(database.db, operator, { ...seen(detail), disputeId: detail.id, outcome: "partial", refundMinor, reason: "too much" }, new Date("2025-01-01T00:00:00Z")).catch((e: unknown) => e);
+    for (const refundAmount of ["120", "500", "120.00 EUR"]) {
+      const error = await reviewed(detail, "partial", refundAmount).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FieldRefusal);
       expect(error).toMatchObject({ field: "refundAmount" });
-      expect((error as Error).message).toContain("120.00 EUR");
+      expect((error as Error).message).toContain("less than the 120.00 EUR the booking holds");
     }
+    const review = await reviewed(detail, "release");
+    const forged = await resolveDisputeAsOperator(database.db, operator, { ...review, outcome: "partial", refundMinor: 120_00, payoutMinor: 0, reason: "too much" }, new Date("2025-01-01T00:00:00Z")).catch((e: unknown) => e);
+    expect(forged).toBeInstanceOf(FieldRefusal);
+    expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
+  });
+});
+
+describe("amounts typed as the page prints them (a three-decimal currency)", () => {
+  // 2,000.000 KWD held: the page prints amounts with a comma between thousands and three decimals.
+  const kwd = () => disputed({ replied: true, priceMinor: 2_000_000, currency: "KWD" });
+
+  it("the review reads 1,234.500 KWD exactly and shows the split; nothing moves before the confirmation, which moves exactly that", async () => {
+    const { detail } = await kwd();
+    const before = await snapshot(detail.id, detail.bookingId);
+    signInAs(operator);
+    const state = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "partial", refundAmount: "1,234.500", reason: "half the dinner" }));
+    expect(state.review).toMatchObject({ refundMinor: "1234500", payoutMinor: "765500", refund: "1,234.500 KWD", payout: "765.500 KWD", held: "2,000.000 KWD", outcome: "partial" });
+    expect(await snapshot(detail.id, detail.bookingId)).toEqual(before); // the review wrote nothing
+    const done = await actions.resolveDisputeAction(idle, confirmForm(state));
+    expect(done).toEqual({ ok: true, message: `Dispute ${detail.id} partly refunded (partial): 1,234.500 KWD back to the customer, 765.500 KWD to the chef.` });
+    const after = await snapshot(detail.id, detail.bookingId);
+    expect(after.ledger.map((e) => [e.kind, e.amountMinor, e.currency])).toEqual([["charge", 2_000_000, "KWD"], ["refund", 1_234_500, "KWD"], ["payout", 765_500, "KWD"]]);
+    expect(after.dispute.refundMinor).toBe(1_234_500);
+    await expectInvariants(database.db);
+  });
+
+  it("refuses 1,234 (one thousand, or 1.234?) at review, showing how to type each, and moves nothing", async () => {
+    const { detail } = await kwd();
+    const before = await snapshot(detail.id, detail.bookingId);
+    signInAs(operator);
+    for (const [typed, expected] of [
+      ["1,234", "for 1,234.000 KWD type 1,234.000 or 1234; for 1.234 KWD type 1.234"],
+      ["1,234.5", "type 1,234.500 or 1234.5"],
+      ["1.234,5", "type 1,234.500 or 1234.5"],
+      ["1.2345", "KWD has 3 decimals"],
+    ] as const) {
+      const state = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "partial", refundAmount: typed, reason: "typed like the page" }));
+      expect(state.ok, typed).toBe(false);
+      expect(state.review, typed).toBeUndefined();
+      expect(state.fieldErrors?.refundAmount, typed).toContain(expected);
+    }
+    expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
+  });
+
+  it("the plain form and the page's text with its code read the same amount", async () => {
+    const { detail } = await kwd();
+    for (const typed of ["1234.5", "1,234.500 KWD", " 1234.500 "]) {
+      expect(await reviewed(detail, "partial", typed), typed).toMatchObject({ refundMinor: 1_234_500, payoutMinor: 765_500, currency: "KWD" });
+    }
+  });
+});
+
+describe("a confirmation that is no longer what would happen", () => {
+  it("is refused when the booking changed after the review, and nothing changes", async () => {
+    const { detail } = await disputed({ replied: true });
+    const review = await reviewed(detail, "partial", "30");
+    await database.db.$executeRaw`UPDATE bookings SET place = place || ' (venue renamed)' WHERE id = ${detail.bookingId}`;
+    const before = await snapshot(detail.id, detail.bookingId);
+    const error = await resolveDisputeAsOperator(database.db, operator, { ...review, reason: "cold" }, new Date("2025-01-01T00:00:00Z")).catch((e: unknown) => e);
+    expect(isDulyError(error, "STALE_RECORD"), String(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      `dispute ${detail.id}: booking ${detail.bookingId} changed since you reviewed the decision, so what you confirmed (30.00 EUR back to the customer, 90.00 EUR to the chef) is not what would happen now. Nothing was changed; review the decision again.`,
+    );
+    expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
+  });
+
+  it("is refused when the booking holds another amount than the review showed, and nothing changes", async () => {
+    const { detail } = await disputed({ replied: true });
+    const review = await reviewed(detail, "release");
+    // Money that left the booking by another way than this decision (a provider-side refund recorded meanwhile).
+    await database.db.ledgerEntry.create({ data: { bookingId: detail.bookingId, kind: "refund", amountMinor: 20_00, currency: "EUR", idempotencyKey: `re_outside_${detail.id}`, actor: "system:test", createdAt: new Date("2025-01-01T00:00:00Z") } });
+    const before = await snapshot(detail.id, detail.bookingId);
+    const error = await resolveDisputeAsOperator(database.db, operator, { ...review, reason: "fine" }, new Date("2025-01-01T00:00:00Z")).catch((e: unknown) => e);
+    expect(isDulyError(error, "STALE_RECORD"), String(error)).toBe(true);
+    expect((error as Error).message).toContain("the booking holds 100.00 EUR, not the 120.00 EUR you reviewed");
+    expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
+    // Put the booking back as the marketplace keeps it (a disputed booking holds its price), for later invariant checks.
+    await database.db.ledgerEntry.delete({ where: { idempotencyKey: `re_outside_${detail.id}` } });
+  });
+
+  it("is refused when the split sent does not fit the outcome (a forged form), and nothing changes", async () => {
+    const { detail } = await disputed({ replied: true });
+    const review = await reviewed(detail, "partial", "30");
+    const before = await snapshot(detail.id, detail.bookingId);
+    const error = await resolveDisputeAsOperator(database.db, operator, { ...review, outcome: "refund", reason: "forged" }, new Date("2025-01-01T00:00:00Z")).catch((e: unknown) => e);
+    expect(isDulyError(error, "STALE_RECORD"), String(error)).toBe(true);
+    expect((error as Error).message).toContain("a refund decision splits it otherwise");
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
   });
 });
@@ -168,22 +276,30 @@ describe("resolving", () => {
 describe("a stale page", () => {
   it("is refused when the deadline job resolved the dispute meanwhile, and nothing changes", async () => {
     const { detail } = await disputed({ replied: false });
+    const review = await reviewed(detail, "release");
     await tickAt(database.db, detail.replyBy); // the chef stayed silent: refunded in full by the job
     const before = await snapshot(detail.id, detail.bookingId);
     expect(before.dispute.status).toBe("refunded");
-    const error = await resolveDisputeAsOperator(database.db, operator, { ...seen(detail), disputeId: detail.id, outcome: "release", reason: "chef was right" }, at(detail.replyBy, hour)).catch((e: unknown) => e);
+    const error = await resolveDisputeAsOperator(database.db, operator, { ...review, reason: "chef was right" }, at(detail.replyBy, hour)).catch((e: unknown) => e);
     expect(isDulyError(error, "STALE_RECORD")).toBe(true);
     expect((error as Error).message).toMatch(/was awaiting_reply on your page and is now refunded \(resolved by system:.*\)\. Nothing was changed/);
+    // A review on that page is refused the same way.
+    const again = await reviewed(detail, "release").catch((e: unknown) => e);
+    expect((again as Error).message).toMatch(/was awaiting_reply on your page and is now refunded/);
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
   });
 
-  it("is refused when another operator resolved it first, through the action too", async () => {
+  it("is refused when another operator resolved it first, through the actions too", async () => {
     const { detail } = await disputed({ replied: true });
     signInAs(otherOperator);
-    expect(await actions.resolveDisputeAction(idle, form({ ...seen(detail), outcome: "release", reason: "first decision" }))).toMatchObject({ ok: true });
+    const first = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "release", reason: "first decision" }));
+    signInAs(operator);
+    const second = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "refund", reason: "second decision" }));
+    signInAs(otherOperator);
+    expect(await actions.resolveDisputeAction(idle, confirmForm(first))).toMatchObject({ ok: true });
     const before = await snapshot(detail.id, detail.bookingId);
     signInAs(operator);
-    const state = await actions.resolveDisputeAction(idle, form({ ...seen(detail), outcome: "refund", reason: "second decision" }));
+    const state = await actions.resolveDisputeAction(idle, confirmForm(second));
     expect(state.ok).toBe(false);
     expect(state.message).toMatch(new RegExp(`dispute ${detail.id} changed since your page showed it: it was awaiting_operator on your page and is now released \\(resolved by operator:${otherOperator.email}\\)`));
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
@@ -191,9 +307,10 @@ describe("a stale page", () => {
 
   it("is refused when the chef replied after the page was shown (the decision was made without the reply)", async () => {
     const { detail, openedAt } = await disputed({ replied: false });
+    const review = await reviewed(detail, "refund");
     await replyToDispute({ db: database.db, actor: people.chef(), now: at(openedAt, hour) }, { disputeId: detail.id, reply: "here is my side" });
     const before = await snapshot(detail.id, detail.bookingId);
-    const error = await resolveDisputeAsOperator(database.db, operator, { ...seen(detail), disputeId: detail.id, outcome: "refund", reason: "no reply" }, at(openedAt, 2 * hour)).catch((e: unknown) => e);
+    const error = await resolveDisputeAsOperator(database.db, operator, { ...review, reason: "no reply" }, at(openedAt, 2 * hour)).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(/was awaiting_reply on your page and is now awaiting_operator/);
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
   });
@@ -208,13 +325,14 @@ describe("racing the deadline job", () => {
     const tally = { operator: 0, deadline: 0 };
     for (let round = 0; round < rounds; round++) {
       const { detail } = await disputed({ replied: false });
+      const review: DisputeReview = await reviewed(detail, "release");
       const [job] = await claim(db, marketCatalogue, { now: detail.replyBy, tickId: `t_operator_race_${round}`, limit: 1 });
       expect(job?.subjectId).toBe(String(detail.id));
       const [, decision] = await Promise.all([
         // On odd rounds the run starts late, so the operator's transaction sometimes takes the job first.
         pause(round % 2 === 1 ? 15 + round : round % 3).then(() => runClaimed(db, marketCatalogue, job!, frozenClock(detail.replyBy))),
         pause(round % 2 === 1 ? 0 : (round + 1) % 3).then(() =>
-          resolveDisputeAsOperator(db, operator, { ...seen(detail), disputeId: detail.id, outcome: "release", reason: `race ${round}` }, at(detail.replyBy, 1)).then(
+          resolveDisputeAsOperator(db, operator, { ...review, reason: `race ${round}` }, at(detail.replyBy, 1)).then(
             () => "resolved" as const,
             (error: unknown) => error,
           ),
@@ -240,11 +358,13 @@ describe("racing the deadline job", () => {
   });
 });
 
-describe("the server action", () => {
-  it("resolves for an operator and says what moved", async () => {
+describe("the server actions", () => {
+  it("review then confirm: resolves for an operator and says what moved", async () => {
     const { detail } = await disputed({ replied: true });
     signInAs(operator);
-    const state = await actions.resolveDisputeAction(idle, form({ ...seen(detail), outcome: "partial", refundAmount: "25.50", reason: "dessert missing" }));
+    const review = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "partial", refundAmount: "25.50", reason: "dessert missing" }));
+    expect(review.review).toMatchObject({ refund: "25.50 EUR", payout: "94.50 EUR", reason: "dessert missing" });
+    const state = await actions.resolveDisputeAction(idle, confirmForm(review));
     expect(state).toEqual({ ok: true, message: `Dispute ${detail.id} partly refunded (partial): 25.50 EUR back to the customer, 94.50 EUR to the chef.` });
     expect((await snapshot(detail.id, detail.bookingId)).ledger.map((e) => [e.kind, e.amountMinor])).toEqual([["charge", 120_00], ["refund", 25_50], ["payout", 94_50]]);
   });
@@ -255,33 +375,55 @@ describe("the server action", () => {
     signInAs(operator);
     const cases: Array<[Record<string, string>, string, RegExp]> = [
       [{ outcome: "partial", refundAmount: "10", reason: "" }, "reason", /reason is required/],
-      [{ outcome: "partial", refundAmount: "abc", reason: "ok reason" }, "refundAmount", /expected an amount/],
-      [{ outcome: "partial", refundAmount: "-5", reason: "ok reason" }, "refundAmount", /expected an amount/],
+      [{ outcome: "partial", refundAmount: "abc", reason: "ok reason" }, "refundAmount", /is not an amount in EUR/],
+      [{ outcome: "partial", refundAmount: "-5", reason: "ok reason" }, "refundAmount", /without a sign/],
       [{ outcome: "partial", refundAmount: "0", reason: "ok reason" }, "refundAmount", /more than zero/],
-      [{ outcome: "partial", refundAmount: "1.234", reason: "ok reason" }, "refundAmount", /at most 2 decimals/],
+      [{ outcome: "partial", refundAmount: "1.234", reason: "ok reason" }, "refundAmount", /EUR has 2 decimals; for 1,234.00 EUR type 1,234.00 or 1234/],
+      [{ outcome: "partial", refundAmount: "12,50", reason: "ok reason" }, "refundAmount", /type 12.50 or 12.5/],
       [{ outcome: "partial", refundAmount: "120", reason: "ok reason" }, "refundAmount", /less than the 120.00 EUR/],
-      [{ outcome: "partial", refundAmount: "", reason: "ok reason" }, "refundAmount", /expected an amount/],
+      [{ outcome: "partial", refundAmount: "", reason: "ok reason" }, "refundAmount", /an amount is required/],
       [{ outcome: "everything", reason: "ok reason" }, "outcome", /full refund, partial refund or release/],
     ];
     for (const [fields, field, message] of cases) {
-      const state = await actions.resolveDisputeAction(idle, form({ ...seen(detail), ...fields }));
+      const state = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), ...fields }));
       expect(state.ok, JSON.stringify(fields)).toBe(false);
       expect(state.fieldErrors?.[field], JSON.stringify(fields)).toMatch(message);
     }
-    const badVersion = await actions.resolveDisputeAction(idle, form({ ...seen(detail), version: "x", outcome: "release", reason: "ok reason" }));
+    const badVersion = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), version: "x", outcome: "release", reason: "ok reason" }));
     expect(badVersion.fieldErrors?.version).toMatch(/version/);
+    const good = confirmForm(await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "release", reason: "ok reason" })));
+    const confirmCases: Array<[Record<string, string>, string]> = [
+      [{ refundMinor: "1.5" }, "refundMinor"], [{ payoutMinor: "-1" }, "payoutMinor"], [{ payoutMinor: "99999999999999999" }, "payoutMinor"],
+      [{ bookingVersion: "x" }, "bookingVersion"], [{ outcome: "everything" }, "outcome"],
+    ];
+    for (const [fields, field] of confirmCases) {
+      const changed = new FormData();
+      for (const [key, value] of good.entries()) changed.set(key, value);
+      for (const [key, value] of Object.entries(fields)) changed.set(key, value);
+      const state = await actions.resolveDisputeAction(idle, changed);
+      expect(state.fieldErrors?.[field], JSON.stringify(fields)).toBeDefined();
+    }
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
   });
 
-  it("refuses a viewer's forged call and writes nothing; a signed-out call is sent to sign in", async () => {
+  it("refuses a viewer's forged calls and writes nothing; a signed-out call is sent to sign in", async () => {
     const { detail } = await disputed({ replied: true });
     const before = await snapshot(detail.id, detail.bookingId);
+    signInAs(operator);
+    const review = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "refund", reason: "forged by a viewer" }));
     signInAs(viewer);
-    const state = await actions.resolveDisputeAction(idle, form({ ...seen(detail), outcome: "refund", reason: "forged by a viewer" }));
-    expect(state).toMatchObject({ ok: false });
-    expect(state.message).toMatch(/viewer; only an operator may do this/);
+    for (const state of [
+      await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "refund", reason: "forged by a viewer" })),
+      await actions.resolveDisputeAction(idle, confirmForm(review)),
+    ]) {
+      expect(state).toMatchObject({ ok: false });
+      expect(state.message).toMatch(/viewer; only an operator may do this/);
+    }
     signInAs(null);
-    await expect(actions.resolveDisputeAction(idle, form({ ...seen(detail), outcome: "refund", reason: "signed out" }))).rejects.toMatchObject({
+    await expect(actions.resolveDisputeAction(idle, confirmForm(review))).rejects.toMatchObject({
+      digest: expect.stringMatching(/^NEXT_REDIRECT;.*\/sign-in/),
+    });
+    await expect(actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "refund", reason: "signed out" }))).rejects.toMatchObject({
       digest: expect.stringMatching(/^NEXT_REDIRECT;.*\/sign-in/),
     });
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);

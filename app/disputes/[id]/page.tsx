@@ -14,7 +14,7 @@ import { ZonedTime } from "@/components/zoned-time.tsx";
 import { AuditList } from "@/components/audit-list.tsx";
 import { DisputeStatusBadge } from "@/components/dispute-status-badge.tsx";
 import { ResolveDisputeForm } from "@/components/resolve-dispute-form.tsx";
-import { resolveDisputeAction } from "../actions.ts";
+import { resolveDisputeAction, reviewDisputeDecisionAction } from "../actions.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -121,7 +121,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
         held={formatMinor(dispute.heldMinor, dispute.currency)}
         open={open}
         canAct={operator.role === "operator"}
-        action={resolveDisputeAction}
+        actions={{ review: reviewDisputeDecisionAction, confirm: resolveDisputeAction }}
       />
 
       <section className="card" aria-labelledby="ledger-heading">
