@@ -44,7 +44,8 @@ test.describe("an operator", () => {
     await page.getByLabel(/Partial refund/).check();
     await page.getByLabel("Refund to the customer (EUR)").fill("30");
     await page.getByLabel("Reason").fill("the main course was cold, dessert was fine");
-    await page.getByRole("button", { name: "Resolve dispute" }).click();
+    await page.getByRole("button", { name: "Review decision" }).click();
+    await page.getByRole("button", { name: "Confirm: 30.00 EUR to the customer, 90.00 EUR to the chef" }).click();
     await expect(page.getByRole("status").filter({ hasText: "partly refunded" })).toContainText("30.00 EUR back to the customer, 90.00 EUR to the chef");
     const ledger = page.getByRole("table", { name: "Ledger" });
     await expect(ledger.getByRole("row").filter({ hasText: "refund" })).toContainText("30.00 EUR");
@@ -72,8 +73,11 @@ test.describe("an operator", () => {
     await page.goto(`/disputes/${dispute.id}`);
     await page.getByLabel(/Release/).check();
     await page.getByLabel("Reason").fill("the chef was right");
+    await page.getByRole("button", { name: "Review decision" }).click();
+    const confirm = page.getByRole("button", { name: "Confirm: 0.00 EUR to the customer, 120.00 EUR to the chef" });
+    await expect(confirm).toBeVisible();
     await runReplyDeadline(db, dispute); // the chef stayed silent: refunded in full by the job
-    await page.getByRole("button", { name: "Resolve dispute" }).click();
+    await confirm.click();
     await expect(page.getByRole("alert").filter({ hasText: "changed since your page showed it" })).toContainText(
       `dispute ${dispute.id} changed since your page showed it: it was awaiting_reply on your page and is now refunded`,
     );
@@ -156,11 +160,11 @@ test.describe("a viewer", () => {
     const dispute = await makeDispute(db, { replied: true });
     await page.goto(`/disputes/${dispute.id}`);
     await expect(page.getByText("signed in as a viewer")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Resolve dispute" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Review decision" })).toBeDisabled();
     await page.evaluate(() => document.querySelectorAll("[disabled]").forEach((element) => element.removeAttribute("disabled")));
     await page.getByLabel(/Full refund/).check();
     await page.getByLabel("Reason").fill("forged by a viewer");
-    await page.getByRole("button", { name: "Resolve dispute" }).click();
+    await page.getByRole("button", { name: "Review decision" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "only an operator may do this" })).toBeVisible();
     expect((await db.dispute.findUniqueOrThrow({ where: { id: dispute.id } })).status).toBe("awaiting_operator");
     expect(await db.ledgerEntry.count({ where: { bookingId: dispute.bookingId } })).toBe(1);

@@ -20,7 +20,10 @@ export interface MadeDispute {
   chefName: string;
 }
 
-export async function makeDispute(db: Db, { replied, priceMinor = 120_00 }: { replied: boolean; priceMinor?: number }): Promise<MadeDispute> {
+export async function makeDispute(
+  db: Db,
+  { replied, priceMinor = 120_00, currency = "EUR" }: { replied: boolean; priceMinor?: number; currency?: string },
+): Promise<MadeDispute> {
   const tag = randomBytes(3).toString("hex");
   const eventAt = new Date(Date.now() - 3 * 24 * hour);
   const start = new Date(eventAt.getTime() - 7 * 24 * hour);
@@ -29,9 +32,9 @@ export async function makeDispute(db: Db, { replied, priceMinor = 120_00 }: { re
   const chef = await registerChef(system, { name: `Chef ${tag}`, email: `chef-${tag}@e2e.duly.test` });
   const asCustomer = { db, actor: { kind: "customer", customerId: customer.id } as const, now: start };
   const asChef = { db, actor: { kind: "chef", chefId: chef.id } as const };
-  const booking = await requestBooking(asCustomer, { chefId: chef.id, eventAt: eventAt.toISOString(), timeZone: "Europe/Paris", place: `Lyon ${tag}`, priceMinor, currency: "EUR" });
+  const booking = await requestBooking(asCustomer, { chefId: chef.id, eventAt: eventAt.toISOString(), timeZone: "Europe/Paris", place: `Lyon ${tag}`, priceMinor, currency });
   await acceptBooking({ ...asChef, now: new Date(start.getTime() + hour) }, { bookingId: booking.id });
-  await payBooking({ ...asCustomer, now: new Date(start.getTime() + 2 * hour) }, { bookingId: booking.id, amountMinor: priceMinor, currency: "EUR" });
+  await payBooking({ ...asCustomer, now: new Date(start.getTime() + 2 * hour) }, { bookingId: booking.id, amountMinor: priceMinor, currency });
   // Its close-event job, at the event's instant (only the marketplace's job types run).
   const summary = await tick({ db, catalogue, now: eventAt, budgetMs: 20_000, concurrency: 1 });
   if (summary.errors.length > 0) throw new Error(`tick: ${summary.errors.join("; ")}`);

@@ -1,5 +1,5 @@
-// npm start's marketplace demo (scripts/lib/demo/marketplace.ts): every booking status, two open
-// disputes, an auction closing soon, ledger history, a next week full of real deadlines, the
+// npm start's marketplace demo (scripts/lib/demo/marketplace.ts): every booking status, prices in
+// EUR, GBP, KWD and JPY, two open disputes, an auction closing soon, ledger history, a next week full of real deadlines, the
 // invariants holding, and a second seed doing nothing.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
@@ -18,6 +18,9 @@ describe("marketplace demo data", () => {
     const statuses = new Set((await db.booking.findMany({ select: { status: true } })).map((b) => b.status));
     expect([...statuses].sort()).toEqual([...bookingStatusSchema.options].sort());
     expect(await db.dispute.count({ where: { status: { in: ["awaiting_reply", "awaiting_operator"] } } })).toBe(2);
+    // Prices in currencies with 2, 3 and 0 decimals; the dispute waiting for an operator is in KWD.
+    expect([...new Set((await db.booking.findMany({ select: { currency: true } })).map((b) => b.currency))].sort()).toEqual(["EUR", "GBP", "JPY", "KWD"]);
+    expect((await db.dispute.findFirstOrThrow({ where: { status: "awaiting_operator" }, include: { booking: true } })).booking.currency).toBe("KWD");
     const soon = await db.auction.findMany({ where: { status: "open" }, include: { bids: true } });
     expect(soon).toHaveLength(1);
     expect(soon[0]!.closesAt.getTime() - now.getTime()).toBeLessThan(day);

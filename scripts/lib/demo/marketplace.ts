@@ -11,6 +11,7 @@ import {
   resolveDispute, type Actor,
 } from "../../../lib/marketplace/index.ts";
 import { marketplaceJobs } from "../../../jobs/marketplace/index.ts";
+import { minorDigits } from "../../../lib/money/currencies.ts";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -18,11 +19,21 @@ const day = 24 * hour;
 
 const firstNames = ["Amélie", "Bruno", "Chiara", "Dmitri", "Esther", "Farid", "Greta", "Hiro", "Inès", "Jonas", "Kemi", "Lucía", "Mateo", "Nadia", "Oskar", "Priya", "Quentin", "Rosa", "Sami", "Tove", "Umar", "Vera", "Wen", "Ximena", "Yusuf", "Zoë"];
 const lastNames = ["Moreau", "Rossi", "Schmidt", "Okafor", "Tanaka", "Haddad", "Lindqvist", "Costa", "Novak", "Dubois", "Mensah", "García", "Kowalski", "Nguyen", "Fischer", "Silva"];
+// Each place prices in its own currency, so the dashboard shows amounts with 2, 3 and 0 decimals
+// (the open dispute that waits for an operator is in KWD: a partial refund typed as printed).
 const places = [
-  ["Paris, Rue de Rivoli 12", "Europe/Paris"], ["Lyon, Quai Saint-Antoine 3", "Europe/Paris"], ["Berlin, Torstraße 88", "Europe/Berlin"],
-  ["Lisbon, Rua Augusta 40", "Europe/Lisbon"], ["London, 14 Hackney Road", "Europe/London"], ["Barcelona, Carrer de Blai 9", "Europe/Madrid"],
-  ["Amsterdam, Prinsengracht 263", "Europe/Amsterdam"], ["Milan, Via Tortona 27", "Europe/Rome"],
+  ["Paris, Rue de Rivoli 12", "Europe/Paris", "EUR"], ["Lyon, Quai Saint-Antoine 3", "Europe/Paris", "EUR"], ["Berlin, Torstraße 88", "Europe/Berlin", "EUR"],
+  ["Lisbon, Rua Augusta 40", "Europe/Lisbon", "EUR"], ["London, 14 Hackney Road", "Europe/London", "GBP"], ["Barcelona, Carrer de Blai 9", "Europe/Madrid", "EUR"],
+  ["Kuwait City, Arabian Gulf Street 5", "Asia/Kuwait", "KWD"], ["Amsterdam, Prinsengracht 263", "Europe/Amsterdam", "EUR"],
+  ["Tokyo, Nakameguro 1-4-2", "Asia/Tokyo", "JPY"], ["Milan, Via Tortona 27", "Europe/Rome", "EUR"],
 ] as const;
+/** Rough rates from euros, for believable prices. */
+const perEuro = { EUR: 1, GBP: 0.85, KWD: 0.331, JPY: 162 } as const;
+
+/** A price of `euros` in `currency`'s minor units, with that currency's own digits (ICU's: JPY 0, GBP 2, KWD 3). */
+function demoPrice(euros: number, currency: keyof typeof perEuro): number {
+  return Math.round(euros * perEuro[currency] * 10 ** minorDigits(currency));
+}
 
 export interface MarketplaceDemo {
   chefs: number;
@@ -73,15 +84,15 @@ export async function seedMarketplace(db: Db, now: Date): Promise<MarketplaceDem
     steps: Array<{ at: Date; step: "accept" | "decline" | "pay" | "cancel" | "dispute" | "reply" | "partial" | "release" }>,
   ) {
     const index = n++;
-    const [place, timeZone] = places[index % places.length]!;
-    const priceMinor = (80 + ((index * 37) % 12) * 25) * 100;
+    const [place, timeZone, currency] = places[index % places.length]!;
+    const priceMinor = demoPrice(80 + ((index * 37) % 12) * 25, currency);
     const who = customer(index);
     const cook = chef(index * 7);
     const bookingId = () => bookingIds.get(index)!;
     actions.push({
       at: requestAt, what: "request",
       run: async () => {
-        const b = await requestBooking({ db, actor: who, now: requestAt }, { chefId: (cook as { chefId: number }).chefId, eventAt: eventAt.toISOString(), timeZone, place, priceMinor, currency: "EUR" });
+        const b = await requestBooking({ db, actor: who, now: requestAt }, { chefId: (cook as { chefId: number }).chefId, eventAt: eventAt.toISOString(), timeZone, place, priceMinor, currency });
         bookingIds.set(index, b.id);
       },
     });
@@ -94,7 +105,7 @@ export async function seedMarketplace(db: Db, now: Date): Promise<MarketplaceDem
           switch (step) {
             case "accept": return acceptBooking(ctx(cook), { bookingId: bookingId0 });
             case "decline": return declineBooking(ctx(cook), { bookingId: bookingId0, reason: "fully booked that weekend" });
-            case "pay": return payBooking(ctx(who), { bookingId: bookingId0, amountMinor: priceMinor, currency: "EUR", paymentKey: `pi_demo_${bookingId0}` });
+            case "pay": return payBooking(ctx(who), { bookingId: bookingId0, amountMinor: priceMinor, currency, paymentKey: `pi_demo_${bookingId0}` });
             case "cancel": return cancelBooking(ctx(who), { bookingId: bookingId0, reason: "the party was called off" });
             case "dispute": return openDispute(ctx(who), { bookingId: bookingId0, reason: "The main course arrived cold and an hour late." });
             case "reply": {
