@@ -7,6 +7,10 @@ import { expect, test } from "./fixtures.ts";
 import { makeDispute } from "./marketplace-fixture.ts";
 import type { Db } from "../../lib/db/client.ts";
 
+// Each test takes several server round trips (review, edit, review, confirm): on a loaded machine
+// more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const ledgerOf = async (db: Db, bookingId: number) =>
   (await db.ledgerEntry.findMany({ where: { bookingId }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.amountMinor, e.currency]);
 
