@@ -50,10 +50,10 @@ export function minorDigits(code: string): number {
 
 function refusalOf(input: unknown): string {
   if (typeof input === "string" && isCurrencyCode(input.trim().toUpperCase()) && input !== input.trim().toUpperCase()) {
-    return `expected an ISO 4217 currency code in capitals: "${input.trim().toUpperCase()}", not "${input}"`;
+    return `expected an ISO 4217 currency code in capitals: "${input.trim().toUpperCase()}", not ${JSON.stringify(input)}`;
   }
   if (typeof input === "string" && input.length > 0 && input.length <= 16) {
-    return `"${input}" is not an ISO 4217 currency code this server knows: expected one such as EUR, JPY or KWD`;
+    return `${JSON.stringify(input)} is not an ISO 4217 currency code this server knows: expected one such as EUR, JPY or KWD`;
   }
   return "expected an ISO 4217 currency code such as EUR, JPY or KWD";
 }
