@@ -19,9 +19,8 @@ import { closeEventJob, scheduleDeadline } from "../job-declarations.ts";
 import { ledgerKey } from "../ledger/ledger-keys.ts";
 import { moveMoney } from "../ledger/move-money.ts";
 import { subjectOf } from "../subjects.ts";
-import { refuseTransition } from "../transitions.ts";
 import { toBookingView, type BookingView } from "../views.ts";
-import { loadBooking, requireParty, requireTransition, transitionBooking } from "./booking-rows.ts";
+import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "./booking-rows.ts";
 
 export const payBookingInput = z.strictObject({
   bookingId: recordId,
@@ -55,8 +54,9 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     requirePayable(booking, now);
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
-    const paid = await transitionBooking(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
-    if (!paid) refuseTransition(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status, "pay", ["accepted"]);
+    // Another payment won the race since the read (the same capture delivered twice at once):
+    // the whole transaction is retried, and then finds that capture recorded (a replay, above).
+    const paid = await transitionOrRetry(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
     await moveMoney(tx, {
       bookingId: booking.id, kind: "charge", amountMinor: payment.amountMinor, currency: payment.currency, idempotencyKey, actor: by, at: now,
     });
