@@ -85,7 +85,7 @@ const actingAsHeader = z
   .regex(/^(customer|chef):[1-9][0-9]{0,9}$/)
   .meta({
     description:
-      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). A `customer` or `chef` key acts as its own party; this may only repeat it.",
+      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). Left out, an app key acts as the platform itself, which only routes for the platform accept (recording a payment). A `customer` or `chef` key acts as its own party; this may only repeat it.",
     example: "customer:1",
   });
 const idempotencyKeyHeader = z
