@@ -37,6 +37,12 @@ const schema = z.object({
    * it (CSRF); unset, the origin is taken from each request (fine behind one trusted host).
    */
   BETTER_AUTH_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+  /**
+   * Signs the payment provider's webhook (POST /api/webhooks/payments): HMAC-SHA256 over
+   * `<timestamp>.<raw body>`, sent as `Duly-Signature: t=<unix seconds>,v1=<hex>`. The route
+   * refuses every event without it. e.g. `openssl rand -hex 32`.
+   */
+  DULY_PAYMENT_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   /** Accept ?now= on the cron route and pages (demos and e2e only; never in production). */
   DULY_TIME_TRAVEL: flag.default("0"),
   /** Finished jobs (succeeded, cancelled) older than this many days are pruned daily. */

@@ -6,7 +6,7 @@
 //
 // It migrates, syncs recurring schedules (no demo seed: tests create their own rows), builds
 // when the build is stale (E2E_FORCE_BUILD=1 always builds), and serves on E2E_PORT (3100) with
-// CRON_SECRET=e2e-secret, BETTER_AUTH_SECRET, DULY_TIME_TRAVEL=1 and no ticker: the tests tick when they want to.
+// CRON_SECRET=e2e-secret, BETTER_AUTH_SECRET, DULY_PAYMENT_WEBHOOK_SECRET, DULY_TIME_TRAVEL=1 and no ticker: the tests tick when they want to.
 //
 // DULY_TEST_PGBOUNCER=1 (scripts/test.ts's PgBouncer pass): as deployed behind a transaction-mode
 // pooler. A PgBouncer in front of that server becomes the app's DATABASE_URL (and the fixtures'),
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { ensureDatabase, migrate, redactUrl } from "../lib/db/migrate.ts";
 import { startEmbeddedPostgres } from "./lib/embedded-postgres.ts";
-import { e2eAuthSecret, e2eCronSecret, e2eStateFile, type E2eServerState } from "./lib/e2e-state.ts";
+import { e2eAuthSecret, e2eCronSecret, e2ePaymentWebhookSecret, e2eStateFile, type E2eServerState } from "./lib/e2e-state.ts";
 import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
 import { pgbouncerRequested, startPgBouncer } from "./lib/pgbouncer.ts";
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
         DIRECT_URL: databaseUrl,
         CRON_SECRET: e2eCronSecret,
         BETTER_AUTH_SECRET: e2eAuthSecret,
+        DULY_PAYMENT_WEBHOOK_SECRET: e2ePaymentWebhookSecret,
         // Plain http: cookies without the __Secure- prefix, which the fixtures set by name.
         BETTER_AUTH_URL: baseURL,
         DULY_TIME_TRAVEL: "1",

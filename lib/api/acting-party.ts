@@ -3,11 +3,19 @@
 // `X-Acting-As: customer:42` / `chef:7`; a `customer` or `chef` key is bound to one party and
 // acts as it (X-Acting-As may repeat it, nothing else). The shape is the marketplace's Actor
 // (lib/marketplace/actor.ts), so routes hand it to use cases as it is.
+//
+// An app key that names no party acts as the platform itself (the marketplace's server side):
+// the only caller, with the payment provider's signed webhook, that may record a captured
+// payment. A route says so by listing "platform" among its callers; the use case then acts as
+// the system, labelled with the key (`system:app-key:duly_1a2b3c4d`).
+import type { Actor } from "../marketplace/index.ts";
 import { ApiError, ApiErrorCode } from "./errors.ts";
 import type { AuthenticatedKey } from "./keys/api-keys.ts";
 
 export type ActingParty = { kind: "customer"; customerId: number } | { kind: "chef"; chefId: number };
 export type PartyKind = ActingParty["kind"];
+/** Who may call a route: a customer, a chef, or the platform (an app key naming no party). */
+export type CallerKind = PartyKind | "platform";
 
 const INT4_MAX = 2_147_483_647;
 const HEADER_PATTERN = /^(customer|chef):([1-9][0-9]{0,9})$/;
@@ -47,14 +55,33 @@ export function actingPartyOf(key: AuthenticatedKey, header: string | null): Act
   return bound;
 }
 
-/** Refuses unless a party of one of `kinds` acts; `kinds` empty means the route acts for no party. */
-export function requireParty(party: ActingParty | undefined, kinds: readonly PartyKind[], operation: string): ActingParty | undefined {
+const callerDescription: Record<CallerKind, string> = {
+  customer: "a customer",
+  chef: "a chef",
+  platform: "the platform (an app key without X-Acting-As)",
+};
+const describeCallers = (kinds: readonly CallerKind[]) => kinds.map((kind) => callerDescription[kind]).join(" or ");
+
+/**
+ * Refuses unless the caller is one of `kinds`: a party of that kind acts, or (with "platform")
+ * an app key acts for no party. `kinds` empty means the route acts for no party (any caller).
+ * Returns the party, or undefined for the platform.
+ */
+export function requireParty(party: ActingParty | undefined, kinds: readonly CallerKind[], operation: string): ActingParty | undefined {
   if (kinds.length === 0) return party;
   if (party === undefined) {
-    throw new ApiError(ApiErrorCode.ActingAsRequired, `${operation} acts for a ${kinds.join(" or ")}: send X-Acting-As: ${kinds[0]}:<id>`);
+    // Only an app key acts for no party (a bound key always acts as its own).
+    if (kinds.includes("platform")) return undefined;
+    const first = kinds.find((kind) => kind !== "platform")!;
+    throw new ApiError(ApiErrorCode.ActingAsRequired, `${operation} acts for ${describeCallers(kinds)}: send X-Acting-As: ${first}:<id>`);
   }
   if (!kinds.includes(party.kind)) {
-    throw new ApiError(ApiErrorCode.ActingAsForbidden, `${operation} is for a ${kinds.join(" or ")}, not ${partyLabel(party)}`);
+    throw new ApiError(ApiErrorCode.ActingAsForbidden, `${operation} is for ${describeCallers(kinds)}, not ${partyLabel(party)}`);
   }
   return party;
+}
+
+/** The use case's actor: the acting party, or for the platform the system, named by its key. */
+export function actorOf(party: ActingParty | undefined, key: AuthenticatedKey): Actor {
+  return party ?? { kind: "system", reason: `app-key:${key.prefix}` };
 }

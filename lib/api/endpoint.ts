@@ -4,12 +4,12 @@
 // generated from the same objects (lib/api/openapi.ts), so the reference cannot drift from
 // what the routes accept.
 import { z } from "zod";
-import type { PartyKind } from "./acting-party.ts";
+import type { CallerKind } from "./acting-party.ts";
 
 export type HttpMethod = "get" | "post";
 
 export interface Endpoint<
-  Parties extends readonly PartyKind[] = readonly PartyKind[],
+  Parties extends readonly CallerKind[] = readonly CallerKind[],
   Params extends z.ZodObject = z.ZodObject,
   Query extends z.ZodObject = z.ZodObject,
   Body extends z.ZodType = z.ZodType,
@@ -25,7 +25,8 @@ export interface Endpoint<
   tag: string;
   /**
    * Who the request must act for (X-Acting-As or a bound key): empty when it acts for no
-   * customer or chef (an app key's own call, such as recording an account's usage).
+   * customer or chef (an app key's own call, such as recording an account's usage). "platform":
+   * an app key naming no party, acting as the marketplace itself (recording a captured payment).
    */
   parties: Parties;
   params?: Params;
@@ -46,7 +47,7 @@ export interface EndpointError {
 }
 
 export function defineEndpoint<
-  const Parties extends readonly PartyKind[],
+  const Parties extends readonly CallerKind[],
   Params extends z.ZodObject,
   Query extends z.ZodObject,
   Body extends z.ZodType,

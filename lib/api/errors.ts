@@ -27,6 +27,12 @@ export const ApiErrorCode = {
   IdempotencyKeyReused: "IDEMPOTENCY_KEY_REUSED",
   /** A request with this Idempotency-Key is still running; retry shortly. 409. */
   IdempotencyKeyInProgress: "IDEMPOTENCY_KEY_IN_PROGRESS",
+  /**
+   * A payment provider's webhook without a valid signature: no or a malformed signature header,
+   * a signature that does not match the body, or a timestamp outside the tolerance (a stale or
+   * replayed delivery). 401. Nothing was written.
+   */
+  InvalidSignature: "INVALID_SIGNATURE",
   /** No route has this path under /api/v1. 404. */
   RouteNotFound: "ROUTE_NOT_FOUND",
   /** Anything unexpected (logged on the server, never described to the caller). 500. */
@@ -48,6 +54,7 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
   [ApiErrorCode.InvalidIdempotencyKey]: 400,
   [ApiErrorCode.IdempotencyKeyReused]: 422,
   [ApiErrorCode.IdempotencyKeyInProgress]: 409,
+  [ApiErrorCode.InvalidSignature]: 401,
   [ApiErrorCode.RouteNotFound]: 404,
   [ApiErrorCode.Internal]: 500,
 };

@@ -7,7 +7,8 @@ import { ApiError, ApiErrorCode } from "./errors.ts";
 /** Bodies above this are refused (413): every documented request is a few hundred bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+/** The body's bytes as sent, refused (413) past `maxBytes` (a signed webhook verifies these). */
+export async function readBodyBytes(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
@@ -79,11 +80,20 @@ function findBadText(value: unknown, path: (string | number)[]): { path: (string
  * 400 INVALID_JSON not UTF-8 or not JSON, 400 INVALID_INPUT text that cannot be stored.
  */
 export async function readJsonBody(request: Request, options: { maxBytes?: number; emptyIs?: unknown } = {}): Promise<unknown> {
+  requireJsonContentType(request);
+  return parseJsonBytes(await readBodyBytes(request, options.maxBytes ?? MAX_BODY_BYTES), options);
+}
+
+/** 415 unless the Content-Type is JSON (or absent). */
+export function requireJsonContentType(request: Request): void {
   const contentType = request.headers.get("content-type");
   if (contentType !== null && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim())) {
     throw new ApiError(ApiErrorCode.UnsupportedMediaType, `send the body as application/json, not ${contentType.slice(0, 100)}`);
   }
-  const bytes = await readCapped(request, options.maxBytes ?? MAX_BODY_BYTES);
+}
+
+/** Body bytes parsed as readJsonBody does (UTF-8, JSON, storable text). */
+export function parseJsonBytes(bytes: Uint8Array, options: { emptyIs?: unknown } = {}): unknown {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -22,11 +22,13 @@ function edgeErrors(endpoint: Endpoint): EndpointError[] {
     api(ApiErrorCode.ApiKeyRevoked, "the API key was revoked"),
     api(ApiErrorCode.InvalidActingAs, "X-Acting-As is not customer:<id> or chef:<id>"),
   ];
-  if (endpoint.parties.length > 0) {
+  if (endpoint.parties.some((kind) => kind !== "platform")) {
+    if (!endpoint.parties.includes("platform")) errors.push(api(ApiErrorCode.ActingAsRequired, "an app key sent no X-Acting-As"));
     errors.push(
-      api(ApiErrorCode.ActingAsRequired, "an app key sent no X-Acting-As"),
-      api(ApiErrorCode.ActingAsForbidden, `the request does not act for a ${endpoint.parties.join(" or ")}, or a bound key named another party`),
+      api(ApiErrorCode.ActingAsForbidden, `the request does not act for ${callersOf(endpoint)}, or a bound key named another party`),
     );
+  } else if (endpoint.parties.length > 0) {
+    errors.push(api(ApiErrorCode.ActingAsForbidden, "the request acts for a customer or chef (a bound key, or X-Acting-As): only the platform may"));
   }
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.method === "post") {
     errors.push(api(ApiErrorCode.InvalidInput, "the path, query or body does not fit the schema (`issues` says where)"));
@@ -43,6 +45,9 @@ function edgeErrors(endpoint: Endpoint): EndpointError[] {
   }
   return errors;
 }
+
+const callerWords = { customer: "a customer", chef: "a chef", platform: "the platform (an app key sending no X-Acting-As)" } as const;
+const callersOf = (endpoint: Endpoint) => endpoint.parties.map((kind) => callerWords[kind]).join(" or ");
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad request",
@@ -80,7 +85,7 @@ const actingAsHeader = z
   .regex(/^(customer|chef):[1-9][0-9]{0,9}$/)
   .meta({
     description:
-      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). A `customer` or `chef` key acts as its own party; this may only repeat it.",
+      "Who an `app` key acts for: `customer:<id>` or `chef:<id>` (required with an app key where the route acts for a party). Left out, an app key acts as the platform itself, which only routes for the platform accept (recording a payment). A `customer` or `chef` key acts as its own party; this may only repeat it.",
     example: "customer:1",
   });
 const idempotencyKeyHeader = z
@@ -120,7 +125,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: Docum
       summary: endpoint.summary,
       description: [
         endpoint.description,
-        endpoint.parties.length > 0 ? `Acts for a ${endpoint.parties.join(" or ")}.` : undefined,
+        endpoint.parties.length > 0 ? `Acts for ${callersOf(endpoint)}.` : undefined,
       ]
         .filter(Boolean)
         .join("\n\n"),

@@ -27,12 +27,14 @@ export * from "./views.ts";
 // People (operator / system)
 export { registerChef, registerPersonInput, type RegisterPersonInput } from "./people/register-chef.ts";
 export { registerCustomer } from "./people/register-customer.ts";
+export { requireKnownParty } from "./people/require-known-party.ts";
 
 // Bookings
 export { requestBooking, requestBookingInput, type RequestBookingInput } from "./bookings/request-booking.ts";
 export { acceptBooking, acceptBookingInput, type AcceptBookingInput } from "./bookings/accept-booking.ts";
 export { declineBooking, declineBookingInput, type DeclineBookingInput } from "./bookings/decline-booking.ts";
 export { payBooking, payBookingInput, type PayBookingInput } from "./bookings/pay-booking.ts";
+export { startCheckout, startCheckoutInput, checkoutView, type StartCheckoutInput, type CheckoutView } from "./bookings/start-checkout.ts";
 export { moveEvent, moveEventInput, type MoveEventInput } from "./bookings/move-event.ts";
 export { cancelBooking, cancelBookingInput, type CancelBookingInput } from "./bookings/cancel-booking.ts";
 export { getBooking, getBookingInput, type GetBookingInput } from "./bookings/get-booking.ts";

@@ -52,20 +52,23 @@ export const disputeView = z.object({
 });
 export type DisputeView = z.infer<typeof disputeView>;
 
+/** Shown to operators and the platform only, never to the booking's customer or chef (docs/api.md, "What each party sees"). */
+const internal = (schema: z.ZodString, what: string) => schema.optional().describe(`${what} Operators and the platform only.`);
+
 export const ledgerEntryView = z.object({
-  id: z.string(),
+  id: internal(z.string(), "The entry's id."),
   bookingId: z.number().int(),
   kind: ledgerKindSchema,
   amountMinor: z.number().int(),
   currency: z.string(),
-  idempotencyKey: z.string(),
-  actor: z.string(),
+  idempotencyKey: internal(z.string(), "The payment provider's key for this movement, or the ledger's own (`charge:booking:42`)."),
+  actor: internal(z.string(), "Who recorded it."),
   createdAt: iso,
 });
 export type LedgerEntryView = z.infer<typeof ledgerEntryView>;
 
 export const deadlineView = z.object({
-  jobId: z.string(),
+  jobId: internal(z.string(), "The job's id in the scheduler."),
   jobType: z.string(),
   runAt: iso,
   status: z.enum(["pending", "running"]),

@@ -21,3 +21,6 @@ export const e2eCronSecret = "e2e-secret-0123456789abcdef";
 
 /** The e2e server's BETTER_AUTH_SECRET: fixtures sign session cookies with it. */
 export const e2eAuthSecret = "e2e-auth-secret-0123456789abcdef0123456789";
+
+/** The e2e server's DULY_PAYMENT_WEBHOOK_SECRET: tests sign payment events with it. */
+export const e2ePaymentWebhookSecret = "e2e-payment-webhook-secret-0123456789abcdef";

@@ -1,5 +1,6 @@
 // /api/v1 over real HTTP against the production build (next start): a booking requested,
-// accepted and paid through the API with a real key, a retried payment replayed (one charge),
+// accepted and paid through the API with a real key (the customer starts the checkout, the
+// platform's app key records the capture), a retried payment replayed (one charge),
 // the read with its deadlines and ledger, refusals in the error envelope, the OpenAPI document,
 // and the reference page rendered by Swagger UI in the browser, with nothing fetched from
 // outside the app. (The full matrix of refusals runs in tests/integration/api-routes.test.ts.)
@@ -18,8 +19,8 @@ test("a booking requested, accepted and paid through the API; a retried payment 
   const customer = await registerCustomer(ctx, { name: `E2E customer ${tag}`, email: `c.${tag}@duly.test` });
   const chef = await registerChef(ctx, { name: `E2E chef ${tag}`, email: `k.${tag}@duly.test` });
   const { token } = await createApiKey(db, { name: `e2e ${tag}`, scope: "app" });
-  const auth = (party: string, now: string, extra: Record<string, string> = {}) => ({
-    authorization: `Bearer ${token}`, "x-acting-as": party, "x-duly-now": now, ...extra,
+  const auth = (party: string | null, now: string, extra: Record<string, string> = {}) => ({
+    authorization: `Bearer ${token}`, ...(party ? { "x-acting-as": party } : {}), "x-duly-now": now, ...extra,
   });
 
   const requested = await request.post("/api/v1/bookings", {
@@ -34,9 +35,19 @@ test("a booking requested, accepted and paid through the API; a retried payment 
   expect(accepted.status(), await accepted.text()).toBe(200);
   expect((await accepted.json()).status).toBe("accepted");
 
+  // The customer starts paying; the customer can never say it paid.
+  const checkout = await request.post(`/api/v1/bookings/${booking.id}/checkout`, { headers: auth(`customer:${customer.id}`, at(2 * hour)) });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  expect(await checkout.json()).toMatchObject({ bookingId: booking.id, amountMinor: 99_00, currency: "EUR" });
+  const selfPaid = await request.post(`/api/v1/bookings/${booking.id}/pay`, {
+    headers: auth(`customer:${customer.id}`, at(2 * hour)), data: { amountMinor: 99_00, currency: "EUR", paymentKey: "pi_forged" },
+  });
+  expect(selfPaid.status()).toBe(403);
+  expect(await db.ledgerEntry.count({ where: { bookingId: booking.id } })).toBe(0);
+  // The platform (its app key, acting for no party) records the capture the provider confirmed.
   const pay = () =>
     request.post(`/api/v1/bookings/${booking.id}/pay`, {
-      headers: auth(`customer:${customer.id}`, at(2 * hour), { "idempotency-key": `pay-${tag}` }),
+      headers: auth(null, at(2 * hour), { "idempotency-key": `pay-${tag}` }),
       data: { amountMinor: 99_00, currency: "EUR" },
     });
   const first = await pay();
@@ -57,7 +68,7 @@ test("a booking requested, accepted and paid through the API; a retried payment 
 
   // Refusals, in the envelope, over HTTP.
   const badJson = await request.post(`/api/v1/bookings/${booking.id}/pay`, {
-    headers: auth(`customer:${customer.id}`, at(2 * hour), { "content-type": "application/json" }),
+    headers: auth(null, at(2 * hour), { "content-type": "application/json" }),
     data: Buffer.from('{"amountMinor": '), // bytes: a string would be sent JSON-encoded
   });
   expect(badJson.status()).toBe(400);
@@ -68,7 +79,7 @@ test("a booking requested, accepted and paid through the API; a retried payment 
   // Paying again without an Idempotency-Key is still one charge: the ledger's own key (the
   // provider's, by default charge:booking:<id>) refuses a second movement of the same payment.
   const again = await request.post(`/api/v1/bookings/${booking.id}/pay`, {
-    headers: auth(`customer:${customer.id}`, at(2 * hour)),
+    headers: auth(null, at(2 * hour)),
     data: { amountMinor: 99_00, currency: "EUR" },
   });
   expect(again.status(), await again.text()).toBe(200);

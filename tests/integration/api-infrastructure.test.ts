@@ -137,8 +137,9 @@ describe("the acting party", () => {
       expectEnvelope(answer, "INVALID_ACTING_AS");
     }
     expect(await customers()).toBe(before);
-    const asChef = await callRoute(me, { path: "/me", key, actingAs: "chef:7" });
-    expect(asChef.json.actingAs).toBe("chef:7");
+    const chef = await database.db.chef.create({ data: { name: "Named", email: email() } });
+    const asChef = await callRoute(me, { path: "/me", key, actingAs: `chef:${chef.id}` });
+    expect(asChef.json.actingAs).toBe(`chef:${chef.id}`);
   });
 
   it("a bound key acts as its party only: naming another is 403 ACTING_AS_FORBIDDEN", async () => {

@@ -11,6 +11,7 @@ import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/ro
 import { POST as acceptRoute } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
 import { POST as declineRoute } from "../../app/api/v1/bookings/[bookingId]/decline/route.ts";
 import { POST as payRoute } from "../../app/api/v1/bookings/[bookingId]/pay/route.ts";
+import { POST as checkoutRoute } from "../../app/api/v1/bookings/[bookingId]/checkout/route.ts";
 import { POST as moveRoute } from "../../app/api/v1/bookings/[bookingId]/move/route.ts";
 import { POST as cancelRoute } from "../../app/api/v1/bookings/[bookingId]/cancel/route.ts";
 import { POST as openDisputeRoute } from "../../app/api/v1/bookings/[bookingId]/disputes/route.ts";
@@ -65,7 +66,9 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
 }
 
 const as = (actor: Actor, now = t0): UseCaseContext => ({ db: database.db, actor, now });
-const label = (actor: Actor) => (actor.kind === "customer" ? `customer:${actor.customerId}` : actor.kind === "chef" ? `chef:${actor.chefId}` : "");
+/** X-Acting-As for a party; none for the platform (an app key acting for no party). */
+const label = (actor: Actor) => (actor.kind === "customer" ? `customer:${actor.customerId}` : actor.kind === "chef" ? `chef:${actor.chefId}` : undefined);
+const platform: Actor = systemActor("platform");
 
 async function requested(): Promise<number> {
   const booking = await requestBooking(as(people.customer()), {
@@ -119,6 +122,8 @@ interface RouteCase {
   path: (id: number) => string;
   /** Who acts (an app key's X-Acting-As). */
   actor: () => Actor;
+  /** Only the platform may call it (an app key naming no party): it owns no record. */
+  byPlatform?: true;
   /** A record the call succeeds on (a fresh one per call). */
   ready?: () => Promise<number>;
   body?: () => Record<string, unknown>;
@@ -162,8 +167,14 @@ const routes: RouteCase[] = [
     wrongState: async () => ({ id: await paid() }), ok: 200,
   },
   {
+    name: "POST /bookings/:id/checkout", handler: checkoutRoute as RouteHandler, method: "POST", idParam: "bookingId", path: (id) => `/bookings/${id}/checkout`,
+    actor: () => people.customer(), ready: accepted, body: () => ({}), takesNoBody: true, wrongTypes: { amountMinor: 1 },
+    wrongState: async () => ({ id: await declined() }), ok: 200,
+  },
+  {
+    // Only the platform records a captured payment (an app key acting for no party).
     name: "POST /bookings/:id/pay", otherBody: () => ({ amountMinor: price, currency: "EUR", paymentKey: "psp_other" }), handler: payRoute as RouteHandler, method: "POST", idParam: "bookingId", path: (id) => `/bookings/${id}/pay`,
-    actor: () => people.customer(), ready: accepted, body: () => ({ amountMinor: price, currency: "EUR" }), wrongTypes: { amountMinor: "150.00", currency: 978 },
+    actor: () => platform, byPlatform: true, ready: accepted, body: () => ({ amountMinor: price, currency: "EUR" }), wrongTypes: { amountMinor: "150.00", currency: 978 },
     wrongState: async () => ({ id: await declined() }), ok: 200,
   },
   {
@@ -259,19 +270,29 @@ describe.each(routes)("$name", (route) => {
 
   it("refuses an app key that names no party (400 ACTING_AS_REQUIRED) or the wrong kind (403 ACTING_AS_FORBIDDEN)", async () => {
     const id = await idFor();
-    await refusedWithoutWriting(() => call(route, id, { actingAs: undefined }), 400, "ACTING_AS_REQUIRED");
-    const wrongKind = route.actor().kind === "chef" ? `customer:${people.customers[0]}` : `chef:${people.chefs[0]}`;
+    const kind = route.actor().kind;
+    if (route.byPlatform) {
+      // The platform's route: any party is the wrong kind, the customer above all.
+      await refusedWithoutWriting(() => call(route, id, { actingAs: `customer:${people.customers[0]}` }), 403, "ACTING_AS_FORBIDDEN");
+      await refusedWithoutWriting(() => call(route, id, { actingAs: `chef:${people.chefs[0]}` }), 403, "ACTING_AS_FORBIDDEN");
+      return;
+    }
+    // GET /bookings/:id also serves the platform (an app key naming no party).
+    if (route.name !== "GET /bookings/:id") await refusedWithoutWriting(() => call(route, id, { actingAs: undefined }), 400, "ACTING_AS_REQUIRED");
+    const wrongKind = kind === "chef" ? `customer:${people.customers[0]}` : `chef:${people.chefs[0]}`;
     if (route.name !== "GET /bookings/:id" && route.name !== "GET /auctions/:id" && route.name !== "POST /bookings/:id/cancel") {
       await refusedWithoutWriting(() => call(route, id, { actingAs: wrongKind }), 403, "ACTING_AS_FORBIDDEN");
     }
   });
 
-  // Any chef may bid on any open auction; creates have no record yet.
-  if (route.idParam !== undefined && route.name !== "POST /auctions/:id/bids") {
-    it("refuses another customer's or chef's record with 403 NOT_ALLOWED, writing nothing", async () => {
+  // Any chef may bid on any open auction; creates have no record yet; the platform owns no record.
+  if (route.idParam !== undefined && route.name !== "POST /auctions/:id/bids" && !route.byPlatform) {
+    it("answers another customer's or chef's record exactly as a missing one (404 NOT_FOUND), writing nothing", async () => {
       const id = await idFor();
       const other = route.actor().kind === "chef" ? `chef:${people.chefs[1]}` : `customer:${people.customers[1]}`;
-      await refusedWithoutWriting(() => call(route, id, { actingAs: other }), 403, "NOT_ALLOWED");
+      const hidden = await refusedWithoutWriting(() => call(route, id, { actingAs: other }), 404, "NOT_FOUND");
+      const missing = await call(route, 2_000_000_000, { actingAs: other });
+      expect(hidden.text.replaceAll(String(id), "<id>")).toBe(missing.text.replaceAll("2000000000", "<id>"));
     });
   }
 

@@ -70,7 +70,7 @@ describe("GET /api/v1/openapi.json", () => {
     // The list, so a route cannot silently go missing from both.
     for (const operation of [
       "post /bookings", "get /bookings/{bookingId}", "post /bookings/{bookingId}/accept", "post /bookings/{bookingId}/decline",
-      "post /bookings/{bookingId}/pay", "post /bookings/{bookingId}/move", "post /bookings/{bookingId}/cancel",
+      "post /bookings/{bookingId}/checkout", "post /bookings/{bookingId}/pay", "post /bookings/{bookingId}/move", "post /bookings/{bookingId}/cancel",
       "post /bookings/{bookingId}/disputes", "post /disputes/{disputeId}/reply", "post /auctions", "post /auctions/{auctionId}/bids",
       "get /auctions/{auctionId}",
     ]) {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { auctionView, bidView, placeBidInput, postAuctionInput } from "../../marketplace/index.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
-import { domainInput, invalidState, notAllowed, notFound } from "./marketplace-errors.ts";
+import { domainInput, invalidState, notFound, notFoundOrNotYours } from "./marketplace-errors.ts";
 
 export const Auction = auctionView.meta({ id: "Auction" });
 export const Bid = bidView.meta({ id: "Bid" });
@@ -27,12 +27,14 @@ export const getAuctionEndpoint = defineEndpoint({
   method: "get",
   path: "/auctions/{auctionId}",
   summary: "An auction with its bids",
+  description:
+    "Bids are sealed: the customer who posted the auction sees every bid, a chef only its own (and the booking it made only if that chef won). Another customer's auction answers as one that does not exist.",
   tag: "Auctions",
   parties: ["customer", "chef"],
   params: auctionParams,
   response: Auction,
   successStatus: 200,
-  errors: [notFound("auction"), notAllowed("the auction is another customer's")],
+  errors: [notFoundOrNotYours("auction"), notFound("chef (the acting chef does not exist)")],
 });
 
 export const placeBidEndpoint = defineEndpoint({
@@ -40,12 +42,13 @@ export const placeBidEndpoint = defineEndpoint({
   method: "post",
   path: "/auctions/{auctionId}/bids",
   summary: "Bid on an open auction (the chef)",
-  description: "One bid per chef: bidding again replaces the price while the auction is open.",
+  description:
+    "One bid per chef, and it only goes down: bidding again must offer a lower price, which replaces the bid (and its time). The same price again changes nothing and answers the bid as it stands, keeping its time, which wins a tie (the earliest bid at the lowest price wins). A higher price is refused.",
   tag: "Auctions",
   parties: ["chef"],
   params: auctionParams,
   body: placeBidInput.omit({ auctionId: true }).meta({ id: "PlaceBid" }),
   response: Bid,
   successStatus: 201,
-  errors: [notFound("auction or chef"), invalidState("the auction is closed or past its closing time"), domainInput("the bid is above the auction's maximum or in another currency")],
+  errors: [notFound("auction or chef"), invalidState("the auction is closed or past its closing time"), domainInput("the bid is above the auction's maximum, or not lower than the chef's current bid")],
 });

@@ -6,21 +6,24 @@ import {
   bookingDetailView,
   bookingView,
   cancelBookingInput,
+  checkoutView,
   declineBookingInput,
   moveEventInput,
   payBookingInput,
   requestBookingInput,
+  startCheckoutInput,
 } from "../../marketplace/index.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
-import { domainInput, invalidState, notAllowed, notFound } from "./marketplace-errors.ts";
+import { domainInput, invalidState, notFound, notFoundOrNotYours } from "./marketplace-errors.ts";
 
 export const Booking = bookingView.meta({ id: "Booking" });
 export const BookingDetail = bookingDetailView.meta({
   id: "BookingDetail",
-  description: "A booking with its disputes, ledger entries, money (charged = paid out + refunded + held) and upcoming deadlines.",
+  description:
+    "A booking with its disputes, ledger entries, money (charged = paid out + refunded + held) and upcoming deadlines. Its customer and chef see it without the platform's internals (ledger entry ids, provider keys and who recorded them, job ids, which operator acted): docs/api.md, \"What each party sees\".",
 });
 const bookingParams = z.object({ bookingId: idParam("The booking's id") });
-const notYours = notAllowed("the booking is another customer's or chef's");
+const noSuchBooking = notFoundOrNotYours("booking");
 
 export const requestBookingEndpoint = defineEndpoint({
   operationId: "requestBooking",
@@ -41,12 +44,13 @@ export const getBookingEndpoint = defineEndpoint({
   method: "get",
   path: "/bookings/{bookingId}",
   summary: "A booking with its upcoming deadlines and ledger",
+  description: "Its customer or chef sees it without the platform's internals; the platform (an app key acting for no party) sees everything.",
   tag: "Bookings",
-  parties: ["customer", "chef"],
+  parties: ["customer", "chef", "platform"],
   params: bookingParams,
   response: BookingDetail,
   successStatus: 200,
-  errors: [notFound("booking"), notYours],
+  errors: [noSuchBooking],
 });
 
 export const acceptBookingEndpoint = defineEndpoint({
@@ -61,7 +65,7 @@ export const acceptBookingEndpoint = defineEndpoint({
   body: acceptBookingInput.omit({ bookingId: true }).meta({ id: "AcceptBooking" }),
   response: Booking,
   successStatus: 200,
-  errors: [notFound("booking"), notYours, invalidState("the booking is not `requested`, or its answer deadline passed")],
+  errors: [noSuchBooking, invalidState("the booking is not `requested`, or its answer deadline passed")],
 });
 
 export const declineBookingEndpoint = defineEndpoint({
@@ -75,25 +79,40 @@ export const declineBookingEndpoint = defineEndpoint({
   body: declineBookingInput.omit({ bookingId: true }).meta({ id: "DeclineBooking" }),
   response: Booking,
   successStatus: 200,
-  errors: [notFound("booking"), notYours, invalidState("the booking is not `requested`")],
+  errors: [noSuchBooking, invalidState("the booking is not `requested`")],
+});
+
+export const startCheckoutEndpoint = defineEndpoint({
+  operationId: "startCheckout",
+  method: "post",
+  path: "/bookings/{bookingId}/checkout",
+  summary: "Start paying an accepted booking (the customer)",
+  description:
+    "Answers what to capture, in which currency and by when; records nothing. Create the payment at the provider from these terms with the booking's id in its metadata: the provider's signed `payment.captured` webhook then records the charge (docs/api.md, \"Payments\"). A customer can start a payment, never confirm one.",
+  tag: "Bookings",
+  parties: ["customer"],
+  params: bookingParams,
+  body: startCheckoutInput.omit({ bookingId: true }).meta({ id: "StartCheckout" }),
+  response: checkoutView.meta({ id: "Checkout" }),
+  successStatus: 200,
+  errors: [noSuchBooking, invalidState("the booking is not `accepted`, or its payment deadline or event has passed")],
 });
 
 export const payBookingEndpoint = defineEndpoint({
   operationId: "payBooking",
   method: "post",
   path: "/bookings/{bookingId}/pay",
-  summary: "Record the customer's payment",
+  summary: "Record a captured payment (the platform only)",
   description:
-    "The payment provider captured the price: records a `charge`, and schedules the event's close. `paymentKey` is the provider's idempotency key for the capture: the same key and amount again changes nothing.",
+    "The payment provider captured the price: records a `charge`, and schedules the event's close. Only the platform may say so: an app key sending no X-Acting-As (or the provider itself, through the signed webhook POST /api/webhooks/payments); a customer's or chef's key, or an app key acting for one, is refused. `paymentKey` is the provider's key for the capture: the same key and amount again changes nothing.",
   tag: "Bookings",
-  parties: ["customer"],
+  parties: ["platform"],
   params: bookingParams,
   body: payBookingInput.omit({ bookingId: true }).meta({ id: "PayBooking" }),
   response: Booking,
   successStatus: 200,
   errors: [
     notFound("booking"),
-    notYours,
     invalidState("the booking is not `accepted` (e.g. declined or expired), or its payment deadline passed"),
     domainInput("the amount or currency is not the booking's price"),
     { status: 409, code: "IDEMPOTENCY_CONFLICT", when: "the paymentKey already recorded a different movement" },
@@ -111,7 +130,7 @@ export const moveEventEndpoint = defineEndpoint({
   body: moveEventInput.omit({ bookingId: true }).meta({ id: "MoveEvent" }),
   response: Booking,
   successStatus: 200,
-  errors: [notFound("booking"), notYours, invalidState("the event is past or the booking has ended"), domainInput("the new time is sooner than the minimum notice")],
+  errors: [noSuchBooking, invalidState("the event is past or the booking has ended"), domainInput("the new time is sooner than the minimum notice")],
 });
 
 export const cancelBookingEndpoint = defineEndpoint({
@@ -126,5 +145,5 @@ export const cancelBookingEndpoint = defineEndpoint({
   body: cancelBookingInput.omit({ bookingId: true }).meta({ id: "CancelBooking" }),
   response: Booking,
   successStatus: 200,
-  errors: [notFound("booking"), notYours, invalidState("the booking has ended or its event has started")],
+  errors: [noSuchBooking, invalidState("the booking has ended or its event has started")],
 });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { disputeView, openDisputeInput, replyToDisputeInput } from "../../marketplace/index.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
-import { invalidState, notAllowed, notFound } from "./marketplace-errors.ts";
+import { invalidState, notFoundOrNotYours } from "./marketplace-errors.ts";
 
 export const Dispute = disputeView.meta({ id: "Dispute" });
 
@@ -19,7 +19,7 @@ export const openDisputeEndpoint = defineEndpoint({
   body: openDisputeInput.omit({ bookingId: true }).meta({ id: "OpenDispute" }),
   response: Dispute,
   successStatus: 201,
-  errors: [notFound("booking"), notAllowed("the booking is another customer's"), invalidState("the booking is not paid, closed or completed (e.g. already paid out), or a dispute is open")],
+  errors: [notFoundOrNotYours("booking"), invalidState("the booking is not paid, closed or completed (e.g. already paid out), or a dispute is open")],
 });
 
 export const replyToDisputeEndpoint = defineEndpoint({
@@ -34,5 +34,5 @@ export const replyToDisputeEndpoint = defineEndpoint({
   body: replyToDisputeInput.omit({ disputeId: true }).meta({ id: "ReplyToDispute" }),
   response: Dispute,
   successStatus: 200,
-  errors: [notFound("dispute"), notAllowed("the booking is another chef's"), invalidState("the dispute is not awaiting a reply, or its deadline passed")],
+  errors: [notFoundOrNotYours("dispute"), invalidState("the dispute is not awaiting a reply, or its deadline passed")],
 });

@@ -10,6 +10,7 @@ import {
   moveEventEndpoint,
   payBookingEndpoint,
   requestBookingEndpoint,
+  startCheckoutEndpoint,
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { getMe } from "./me.ts";
@@ -21,6 +22,7 @@ export const v1Endpoints: readonly Endpoint[] = [
   getBookingEndpoint,
   acceptBookingEndpoint,
   declineBookingEndpoint,
+  startCheckoutEndpoint,
   payBookingEndpoint,
   moveEventEndpoint,
   cancelBookingEndpoint,

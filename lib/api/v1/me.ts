@@ -2,6 +2,7 @@
 // key (the demo's curl example), and how an app checks its X-Acting-As before acting.
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint.ts";
+import { notFound } from "./marketplace-errors.ts";
 
 export const MeView = z
   .object({
@@ -22,4 +23,5 @@ export const getMe = defineEndpoint({
   parties: [],
   response: MeView,
   successStatus: 200,
+  errors: [notFound("customer or chef named by X-Acting-As")],
 });

@@ -9,6 +9,7 @@ import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } fr
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { notFound } from "../transitions.ts";
+import { bidOrder } from "./auction-rows.ts";
 import { auctionTransitions } from "./auction-status.ts";
 
 export const closeAuctionInput = z.strictObject({ auctionId: recordId });
@@ -26,7 +27,7 @@ export async function closeAuction(context: UseCaseContext, input: CloseAuctionI
     // Taking the row first (closed_at) makes racing bids wait, so the bids read next are final.
     const { count } = await tx.auction.updateMany({ where: { id: auctionId, status: "open" }, data: { closedAt: now } });
     if (count === 0) return { acted: false, status: (await tx.auction.findUniqueOrThrow({ where: { id: auctionId } })).status, bookingId: null };
-    const winner = await tx.bid.findFirst({ where: { auctionId }, orderBy: [{ priceMinor: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+    const winner = await tx.bid.findFirst({ where: { auctionId }, orderBy: bidOrder });
     const transition = winner ? auctionTransitions.award : auctionTransitions.expire;
     await tx.auction.updateMany({ where: { id: auctionId, status: { in: [...transition.from] } }, data: { status: transition.to } });
     if (!winner) return { acted: true, status: transition.to, bookingId: null };

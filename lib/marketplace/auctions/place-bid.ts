@@ -1,5 +1,6 @@
-// A chef bids on an open auction (bidding again replaces their bid). The auction's row is read
-// FOR SHARE: a close running at the same moment (an UPDATE of that row) waits for this bid to
+// A chef bids on an open auction. Bidding again may only lower the chef's bid: a higher price is
+// refused (INVALID_INPUT naming the current bid), the same price changes nothing (the bid keeps
+// its time, which wins ties), a lower one replaces it. The auction's row is read FOR SHARE: a close running at the same moment (an UPDATE of that row) waits for this bid to
 // commit and then sees it, or this bid waits for the close and is refused.
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
@@ -8,6 +9,7 @@ import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../con
 import { amountMinor, recordId } from "../inputs.ts";
 import { notFound, refuseTransition } from "../transitions.ts";
 import { toBidView, type BidView } from "../views.ts";
+import { placeOrLowerBid } from "./bid-rows.ts";
 
 export const placeBidInput = z.strictObject({ auctionId: recordId, priceMinor: amountMinor });
 export type PlaceBidInput = z.input<typeof placeBidInput>;
@@ -29,11 +31,13 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
       throw new DulyError(ErrorCode.InvalidInput, `the bid ${bid.priceMinor} is above the auction's maximum ${auction.max_price_minor} ${auction.currency}`);
     }
     if (!(await tx.chef.findUnique({ where: { id: actor.chefId } }))) notFound(`chef ${actor.chefId}`);
-    const placed = await tx.bid.upsert({
-      where: { auctionId_chefId: { auctionId: bid.auctionId, chefId: actor.chefId } },
-      create: { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, createdAt: now },
-      update: { priceMinor: bid.priceMinor, createdAt: now },
-    });
-    return toBidView(placed);
+    const placed = await placeOrLowerBid(tx, { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, at: now });
+    if (placed) return toBidView(placed);
+    const current = await tx.bid.findUniqueOrThrow({ where: { auctionId_chefId: { auctionId: bid.auctionId, chefId: actor.chefId } } });
+    if (current.priceMinor === bid.priceMinor) return toBidView(current);
+    throw new DulyError(
+      ErrorCode.InvalidInput,
+      `chef ${actor.chefId}'s bid on auction ${bid.auctionId} is ${current.priceMinor} ${auction.currency}; a new bid must be lower (bids only go down), not ${bid.priceMinor}`,
+    );
   });
 }

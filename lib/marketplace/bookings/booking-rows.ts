@@ -55,15 +55,32 @@ export async function transitionOrRetry(
   throw new StaleRead(`booking ${booking.id}`, current.status);
 }
 
-/** The booking's own parties (and operators) may see it; NOT_ALLOWED for anyone else. */
-export function requireParty(actor: Actor, booking: Booking, allowed: ReadonlyArray<Actor["kind"]>, action: string): void {
-  const ok =
-    allowed.includes(actor.kind) &&
-    (actor.kind === "operator" || actor.kind === "system" ||
-      (actor.kind === "customer" && actor.customerId === booking.customerId) ||
-      (actor.kind === "chef" && actor.chefId === booking.chefId));
-  if (!ok) {
-    const who = actor.kind === "customer" || actor.kind === "chef" ? `this ${actor.kind}` : actor.kind;
+/**
+ * Whether `actor` may know `booking` exists: its own customer and chef, operators and the system.
+ * Any other customer or chef is told it does not exist, exactly as for an id nothing has.
+ */
+export function canSee(actor: Actor, booking: Pick<Booking, "customerId" | "chefId">): boolean {
+  if (actor.kind === "customer") return actor.customerId === booking.customerId;
+  if (actor.kind === "chef") return actor.chefId === booking.chefId;
+  return true;
+}
+
+/**
+ * The booking's own parties (and operators) may act on it. A customer or chef who is not its
+ * party gets NOT_FOUND naming `record` (the booking, or the dispute being acted on), word for
+ * word what an unknown id gets, so ids cannot be probed; a party who may see it but not do
+ * this (the chef paying) gets NOT_ALLOWED.
+ */
+export function requireParty(
+  actor: Actor,
+  booking: Booking,
+  allowed: ReadonlyArray<Actor["kind"]>,
+  action: string,
+  record = `booking ${booking.id}`,
+): void {
+  if (!canSee(actor, booking)) notFound(record);
+  if (!allowed.includes(actor.kind)) {
+    const who = actor.kind === "customer" || actor.kind === "chef" ? `its ${actor.kind}` : actor.kind;
     throw new DulyError(ErrorCode.NotAllowed, `${action} of booking ${booking.id} is for ${allowed.join(" or ")} of the booking; ${who} may not`);
   }
 }

@@ -1,5 +1,6 @@
 // One booking as its parties and operators see it: its state, disputes, ledger, money balance
-// and upcoming deadlines (its jobs and its disputes' jobs that are pending or running).
+// and upcoming deadlines (its jobs and its disputes' jobs that are pending or running). The
+// customer and chef get it without the platform's internals (booking-as-seen.ts).
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { jobsForSubject } from "../../scheduler/index.ts";
@@ -8,6 +9,7 @@ import { recordId } from "../inputs.ts";
 import { balanceOf } from "../ledger/move-money.ts";
 import { subjectOf } from "../subjects.ts";
 import { toBookingView, toDisputeView, toLedgerEntryView, type BookingDetailView, type DeadlineView } from "../views.ts";
+import { bookingDetailAsSeen } from "./booking-as-seen.ts";
 import { loadBooking, requireParty } from "./booking-rows.ts";
 
 export const getBookingInput = z.strictObject({ bookingId: recordId });
@@ -22,13 +24,13 @@ export async function getBooking(context: UseCaseContext, input: GetBookingInput
     const disputes = await tx.dispute.findMany({ where: { bookingId }, orderBy: { id: "asc" } });
     const ledger = await tx.ledgerEntry.findMany({ where: { bookingId }, orderBy: { id: "asc" } });
     const deadlines = await upcomingDeadlines(tx, [subjectOf.booking(bookingId), ...disputes.map((d) => subjectOf.dispute(d.id))]);
-    return {
+    return bookingDetailAsSeen(context.actor, {
       ...toBookingView(booking),
       disputes: disputes.map(toDisputeView),
       ledger: ledger.map(toLedgerEntryView),
       money: await balanceOf(tx, bookingId),
       deadlines,
-    };
+    });
   });
 }
 

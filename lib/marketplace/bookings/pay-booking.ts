@@ -4,7 +4,12 @@
 // Shaped for a payment provider's webhook: it may call with its own idempotency key
 // (`paymentKey`, stored as the charge's key); calling again with the same key and amount
 // returns the same booking and records nothing (a retried webhook).
+//
+// It trusts its caller that the provider captured the money: only the platform's server side
+// may call it (the API allows the platform's app key and the signed payment webhook, never a
+// customer's or chef's key: docs/decisions/0012). A customer starts a payment (startCheckout).
 import { z } from "zod";
+import type { Booking } from "../../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancelForSubject } from "../../scheduler/index.ts";
 import { actorLabel } from "../actor.ts";
@@ -14,9 +19,8 @@ import { closeEventJob, scheduleDeadline } from "../job-declarations.ts";
 import { ledgerKey } from "../ledger/ledger-keys.ts";
 import { moveMoney } from "../ledger/move-money.ts";
 import { subjectOf } from "../subjects.ts";
-import { refuseTransition } from "../transitions.ts";
 import { toBookingView, type BookingView } from "../views.ts";
-import { loadBooking, requireParty, requireTransition, transitionBooking } from "./booking-rows.ts";
+import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "./booking-rows.ts";
 
 export const payBookingInput = z.strictObject({
   bookingId: recordId,
@@ -47,22 +51,28 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     if (replay && replay.bookingId === booking.id && replay.kind === "charge" && replay.amountMinor === payment.amountMinor) {
       return toBookingView(booking);
     }
-    requireTransition(booking, "pay");
-    if (booking.payBy && now >= booking.payBy) {
-      throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id} is accepted but its payment deadline passed at ${booking.payBy.toISOString()}`);
-    }
-    // The payment deadline can outlast the event (a late auction's booking accepted just before it).
-    if (booking.eventAt <= now) {
-      throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id}'s event started at ${booking.eventAt.toISOString()}; it cannot be paid`);
-    }
+    requirePayable(booking, now);
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
-    const paid = await transitionBooking(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
-    if (!paid) refuseTransition(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status, "pay", ["accepted"]);
+    // Another payment won the race since the read (the same capture delivered twice at once):
+    // the whole transaction is retried, and then finds that capture recorded (a replay, above).
+    const paid = await transitionOrRetry(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
     await moveMoney(tx, {
       bookingId: booking.id, kind: "charge", amountMinor: payment.amountMinor, currency: payment.currency, idempotencyKey, actor: by, at: now,
     });
     await scheduleDeadline(tx, closeEventJob, { bookingId: booking.id }, paid.eventAt);
     return toBookingView(paid);
   });
+}
+
+/** Refuses (INVALID_STATE) unless the booking can be paid at `now`: accepted, before its payment deadline and its event. */
+export function requirePayable(booking: Booking, now: Date, action = "pay"): void {
+  requireTransition(booking, "pay", action);
+  if (booking.payBy && now >= booking.payBy) {
+    throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id} is accepted but its payment deadline passed at ${booking.payBy.toISOString()}`);
+  }
+  // The payment deadline can outlast the event (a late auction's booking accepted just before it).
+  if (booking.eventAt <= now) {
+    throw new DulyError(ErrorCode.InvalidState, `booking ${booking.id}'s event started at ${booking.eventAt.toISOString()}; it cannot be paid`);
+  }
 }

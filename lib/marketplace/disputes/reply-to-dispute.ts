@@ -22,7 +22,7 @@ export async function replyToDispute(context: UseCaseContext, input: ReplyToDisp
   const { disputeId, reply } = parseInput(replyToDisputeInput, input, "reply to dispute");
   return inTransaction(context.db, async (tx) => {
     const dispute = await loadDispute(tx, disputeId);
-    requireParty(context.actor, await loadBooking(tx, dispute.bookingId), ["chef"], "replying to a dispute");
+    requireParty(context.actor, await loadBooking(tx, dispute.bookingId), ["chef"], "replying to a dispute", `dispute ${disputeId}`);
     requireDisputeTransition(dispute, "reply", "replying");
     if (now >= dispute.replyBy) {
       throw new DulyError(ErrorCode.InvalidState, `dispute ${disputeId} is awaiting_reply but its reply deadline passed at ${dispute.replyBy.toISOString()}`);

@@ -43,8 +43,13 @@ import { timeTravelEnabled } from "@/app/_lib/search-params.ts";
 export interface ApiContext<E extends Endpoint> {
   /** A POST's transaction (the use case joins it), or the client for a GET. */
   db: Db | Tx;
-  /** The customer or chef the request acts for (always set when the endpoint names parties). */
-  party: E["parties"] extends readonly [] ? ActingParty | undefined : Extract<ActingParty, { kind: E["parties"][number] }>;
+  /**
+   * The customer or chef the request acts for (always set when the endpoint names parties;
+   * undefined for the platform, an app key naming no party, where the endpoint allows it).
+   */
+  party: E["parties"] extends readonly []
+    ? ActingParty | undefined
+    : Extract<ActingParty, { kind: E["parties"][number] }> | ("platform" extends E["parties"][number] ? undefined : never);
   params: OutputOf<E["params"]>;
   query: OutputOf<E["query"]>;
   /** The parsed body (a POST without a body schema gets `{}`). */

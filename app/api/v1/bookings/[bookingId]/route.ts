@@ -1,10 +1,12 @@
-// GET /api/v1/bookings/:bookingId: the booking with its upcoming deadlines and ledger.
+// GET /api/v1/bookings/:bookingId: the booking with its upcoming deadlines and ledger, as the
+// caller may see it (its customer or chef without the platform's internals).
 import { getBooking } from "@/lib/marketplace/index.ts";
+import { actorOf } from "@/lib/api/acting-party.ts";
 import { getBookingEndpoint } from "@/lib/api/v1/bookings.ts";
 import { apiRoute } from "../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(getBookingEndpoint, ({ db, party, now, params }) =>
-  getBooking({ db, actor: party, now }, { bookingId: params.bookingId }),
+export const GET = apiRoute(getBookingEndpoint, ({ db, party, apiKey, now, params }) =>
+  getBooking({ db, actor: actorOf(party, apiKey), now }, { bookingId: params.bookingId }),
 );

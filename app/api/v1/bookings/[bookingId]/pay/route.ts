@@ -1,10 +1,12 @@
-// POST /api/v1/bookings/:bookingId/pay: the customer's payment was captured (lib/api/v1/bookings.ts describes it).
+// POST /api/v1/bookings/:bookingId/pay: the platform records that the provider captured the
+// customer's payment (lib/api/v1/bookings.ts describes it; only an app key acting for no party).
 import { payBooking } from "@/lib/marketplace/index.ts";
+import { actorOf } from "@/lib/api/acting-party.ts";
 import { payBookingEndpoint } from "@/lib/api/v1/bookings.ts";
 import { apiRoute } from "../../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute(payBookingEndpoint, ({ db, party, now, params, body }) =>
-  payBooking({ db, actor: party, now }, { ...body, bookingId: params.bookingId }),
+export const POST = apiRoute(payBookingEndpoint, ({ db, party, apiKey, now, params, body }) =>
+  payBooking({ db, actor: actorOf(party, apiKey), now }, { ...body, bookingId: params.bookingId }),
 );

@@ -1,0 +1,22 @@
+// POST /api/webhooks/payments: the payment provider tells Duly a payment was captured, signed
+// with DULY_PAYMENT_WEBHOOK_SECRET (lib/api/payment-webhook/, docs/api.md "Payments"). Not an
+// /api/v1 route: it takes no API key, the signature is its authentication.
+import { getDb } from "@/lib/db/client.ts";
+import { receivePaymentEvent } from "@/lib/api/payment-webhook/receive-payment-event.ts";
+import { settings } from "@/lib/settings.ts";
+import { apiErrorResponse } from "../../v1/_lib/api-route.ts";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request): Promise<Response> {
+  try {
+    const answer = await receivePaymentEvent({ db: getDb(), secret: settings().DULY_PAYMENT_WEBHOOK_SECRET }, request);
+    return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    const response = apiErrorResponse(error, request);
+    // A refused capture is money taken at the provider that Duly did not record: say so in the
+    // log, where an operator can find it, besides the provider's own list of failed deliveries.
+    if (response.status < 500 && response.status !== 401) console.warn(`[payment-webhook] event refused (${response.status}):`, error instanceof Error ? error.message : error);
+    return response;
+  }
+}
