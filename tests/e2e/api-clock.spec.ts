@@ -79,14 +79,15 @@ test.describe("the API on a web server whose clock runs five minutes ahead of th
     const requestedAt = new Date(booking.requestedAt);
     const acceptBy = new Date(booking.acceptBy);
     const deadlineAfterDbNow = `${((acceptBy.getTime() - before.getTime()) / hour).toFixed(3)} h after the database's clock`;
-    expect({ deadlineAfterDbNow, withinRequest: requestedAt >= before && requestedAt <= after }).toEqual({
+    // Soft: a failure here still goes on to show the stamps below.
+    expect.soft({ deadlineAfterDbNow, withinRequest: requestedAt >= before && requestedAt <= after }).toEqual({
       deadlineAfterDbNow: expect.stringMatching(/^24\.000 h/),
       withinRequest: true,
     });
-    expect(acceptBy.getTime() - requestedAt.getTime()).toBe(24 * hour);
+    expect.soft(acceptBy.getTime() - requestedAt.getTime()).toBe(24 * hour);
     const [deadline] = await db.$queryRaw<Array<{ run_at: Date }>>`
       SELECT run_at FROM scheduled_jobs WHERE subject_type = 'booking' AND subject_id = ${String(booking.id)} AND status = 'pending'`;
-    expect(deadline!.run_at).toEqual(acceptBy);
+    expect.soft(deadline!.run_at).toEqual(acceptBy);
 
     const cancelled = await request.post(`${server.url}/api/v1/bookings/${booking.id}/cancel`, { headers, data: { reason: "changed plans" } });
     const afterCancel = await dbNow();
