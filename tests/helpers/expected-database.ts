@@ -222,7 +222,7 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
         } else if (value.kind === "call" && value.name === "now" && value.args.length === 0) {
           columnDefault = "CURRENT_TIMESTAMP";
         } else if (
-          value.kind === "call" && value.name === "dbgenerated" && type === "timestamp with time zone" &&
+          value.kind === "call" && value.name === "dbgenerated" && /^timestamp(\(\d\))? with time zone$/.test(type) &&
           value.args.length === 1 && value.args[0]!.value.kind === "string" && value.args[0]!.value.value === "CURRENT_TIMESTAMP"
         ) {
           // The database's clock, stamped by the database (Prisma leaves the column out of the
