@@ -119,13 +119,14 @@ export function preparedStatementsEnabled(s: Settings = settings()): boolean {
 }
 
 /**
- * When the running code was built (next.config.js inlines DULY_BUILT_AT into the app's bundle);
- * outside a build (scripts, tests), when this process started.
+ * When the running code was built, if it is a build of the app: next.config.js inlines
+ * DULY_BUILT_AT into the app's bundle. Null outside one (scripts, tests): such code is not a
+ * deployment, and its ticks never change the recurring schedules (decision 0007).
  */
-export function codeBuiltAt(): Date {
+export function buildStamp(): Date | null {
   const stamped = process.env.DULY_BUILT_AT;
   const parsed = stamped ? new Date(stamped) : undefined;
-  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date(Math.round(performance.timeOrigin));
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
 }
 
 /** The URL for session work (migrations, LISTEN). */

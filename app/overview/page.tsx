@@ -1,12 +1,15 @@
 // The operator's first look: the next 7 days of work by type (a day's hours on click), what is
-// due now and how late, failures and dead jobs in the last 24 hours, the last tick, and an alarm
-// when ticks have stopped. Refreshes itself without losing the operator's place.
+// due now and how late, failures and dead jobs in the last 24 hours, the last tick, and alarms
+// when ticks have stopped or a recurring schedule this code declares is missing or retired.
+// Refreshes itself without losing the operator's place.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
-import { dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, type DueBucket } from "@/lib/operations/overview.ts";
+import {
+  declaredSchedulesNotInForce, dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, type DueBucket,
+} from "@/lib/operations/overview.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
@@ -19,6 +22,7 @@ import { DueChart, type ChartColumn } from "@/components/due-chart.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { QuotaResetsPanel } from "@/components/quota-resets-panel.tsx";
 import { upcomingResets } from "@/lib/quotas/index.ts";
+import { catalogue } from "@/jobs/index.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
@@ -74,7 +78,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   // The reads are independent: issued together, on connections of the pool, so the page waits
   // for the slowest of them rather than for their sum.
   const hourWindow = selectedDay ? { from: startOfLocalDay(selectedDay, zone), to: startOfLocalDay(nextLocalDay(selectedDay), zone) } : null;
-  const [byDay, figures, failures24h, resets, tick, paused, byHour] = await Promise.all([
+  const [byDay, figures, failures24h, resets, tick, paused, notInForce, byHour] = await Promise.all([
     readWithRetry(() => dueByDay(db, { from: now, to: weekEnd, zone })),
     readWithRetry(() => overviewFigures(db, now)),
     readWithRetry(() => failedAttempts24h(db, now)),
@@ -82,6 +86,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     readWithRetry(() => upcomingResets(db, { now, to: new Date(now.getTime() + 7 * 86_400_000), limit: 0 })),
     readWithRetry(() => lastTick(db)),
     readWithRetry(() => pausedJobTypes(db)),
+    readWithRetry(() => declaredSchedulesNotInForce(db, catalogue.recurring.map((d) => d.name))),
     hourWindow ? readWithRetry(() => dueByHour(db, { from: hourWindow.from < now ? now : hourWindow.from, to: hourWindow.to, zone })) : null,
   ]);
   const resetsSummary = { late: resets.late, days: resets.days, total: resets.late + resets.days.reduce((sum, d) => sum + d.accounts, 0) };
@@ -116,6 +121,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             : "No tick has been recorded yet."}{" "}
           The cron trigger (Vercel Cron, or npm start&apos;s ticker) has stopped firing or every tick fails: due jobs are not running.
           See docs/deploy.md.
+        </div>
+      ) : null}
+      {notInForce.length > 0 ? (
+        <div role="alert" className="notice notice-alarm">
+          Recurring schedules this deployment declares are not running:{" "}
+          {notInForce.map((s) => `${s.name} (${s.retiredAt ? `retired ${s.retiredAt.toISOString().replace("T", " ").slice(0, 19)} UTC` : "missing"})`).join(", ")}.
+          This deployment&apos;s next tick puts them back; if this stays, its ticks do not reach this database (the cron calls
+          another deployment) or they fail. See <Link href="/recurring">Recurring</Link> and docs/deploy.md.
         </div>
       ) : null}
       {paused.length > 0 ? (

@@ -98,3 +98,26 @@ export async function failedAttempts24h(db: DbOrTx, now: Date): Promise<number> 
     WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`;
   return row!.n;
 }
+
+/** A recurring schedule the deployed code declares that does not run: no row, or retired. */
+export interface ScheduleNotInForce {
+  name: string;
+  /** When it was retired; null: it has no row at all. */
+  retiredAt: Date | null;
+}
+
+/**
+ * Which of `declared` (the names the code serving this page declares) are missing from
+ * recurring_schedules or retired there. The deployment's own next tick puts them back
+ * (docs/decisions/0007); one that stays listed means its ticks do not reach this database or
+ * fail. A handful of names, each one lookup on the unique name index.
+ */
+export async function declaredSchedulesNotInForce(db: DbOrTx, declared: string[]): Promise<ScheduleNotInForce[]> {
+  const rows = await db.$queryRaw<Array<{ name: string; retired_at: Date | null }>>`
+    SELECT d.name, s.retired_at
+    FROM unnest(${declared}::text[]) AS d(name)
+    LEFT JOIN recurring_schedules s ON s.name = d.name
+    WHERE s.id IS NULL OR s.retired_at IS NOT NULL
+    ORDER BY d.name`;
+  return rows.map((r) => ({ name: r.name, retiredAt: r.retired_at }));
+}

@@ -3,7 +3,7 @@
 // imports only this file (a lint rule keeps it so); the engine's own tests may also use
 // ./internal.ts.
 export { defineJob, createCatalogue, defaultRetry, PermanentJobError } from "./job-definition.ts";
-export type { Catalogue, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
+export type { Catalogue, Deployment, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
 export { DulyError, ErrorCode, isDulyError } from "../errors.ts";
 export { limits } from "./limits.ts";
 export type { Subject } from "./subject.ts";

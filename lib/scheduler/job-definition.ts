@@ -6,7 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { validateCron } from "./cron-occurrences.ts";
 import { limits, payloadJson } from "./limits.ts";
 import type { ClaimableType } from "./sql/claim-due-jobs.ts";
-import { codeBuiltAt } from "../settings.ts";
+import { buildStamp } from "../settings.ts";
 
 export interface RetryPolicy {
   /** Attempts before the job is marked dead, counting the first. */
@@ -109,23 +109,37 @@ export interface RecurringDefinition {
   catchUp?: "latest" | "all" | "skip";
 }
 
+/**
+ * The deployment a catalogue belongs to: a build of the app. Only a deployment's own ticks ever
+ * change recurring_schedules (recurring/reconcile.ts); code that is not a build (a script, a
+ * test harness, a REPL) has none, and its ticks only sweep.
+ */
+export interface Deployment {
+  /** When it was built, and what it declares: `<builtAt ISO>/<fingerprint prefix>`. */
+  id: string;
+  /** When it was built: of two deployments ticking at once, the newer one's timing wins. */
+  builtAt: Date;
+}
+
 export interface Catalogue {
   get(name: string): JobDefinition | undefined;
   all(): JobDefinition[];
   recurring: RecurringDefinition[];
-  /** sha256 of the recurring schedules as declared: a tick reconciles the table when it differs. */
+  /** sha256 of the recurring schedules as declared. */
   recurringFingerprint: string;
-  /** md5 of the table's active rows as this code would write them (the same text housekeeping hashes). */
-  recurringTableDigest: string;
-  /** When this code was built: between two deployments, the newer build's schedules win. */
-  builtAt: Date;
+  /** The build this code is, or null outside one (lib/settings.ts buildStamp()). */
+  deployment: Deployment | null;
   /** What the claim may take: every type, or in a time-travelling tick those that run in it. */
   claimableTypes(travelling: boolean): ClaimableType[];
 }
 
 export interface CatalogueOptions {
-  /** When this code was built (default: lib/settings.ts codeBuiltAt()). */
-  builtAt?: Date;
+  /**
+   * When the deployment this code is was built; null: not a deployment. Default: the app
+   * build's stamp (lib/settings.ts buildStamp()), so scripts and tests are not deployments
+   * unless they say so.
+   */
+  builtAt?: Date | null;
 }
 
 export function createCatalogue(definitions: JobDefinition[], recurring: RecurringDefinition[] = [], options: CatalogueOptions = {}): Catalogue {
@@ -151,30 +165,20 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
   const toClaimable = (d: JobDefinition): ClaimableType => ({ jobType: d.name, leaseMs: d.leaseMs, version: d.version });
   const everyType = all.map(toClaimable);
   const travelTypes = all.filter((d) => d.inTimeTravel === "run").map(toClaimable);
+  const recurringFingerprint = fingerprintOf(recurring);
+  const builtAt = options.builtAt === undefined ? buildStamp() : options.builtAt;
   return {
     get: (name) => byName.get(name),
     all: () => all,
     recurring,
-    recurringFingerprint: fingerprintOf(recurring),
-    recurringTableDigest: tableDigestOf(recurring),
-    builtAt: options.builtAt ?? codeBuiltAt(),
+    recurringFingerprint,
+    deployment: builtAt ? { id: `${builtAt.toISOString()}/${recurringFingerprint.slice(0, 16)}`, builtAt } : null,
     claimableTypes: (travelling) => (travelling ? travelTypes : everyType),
   };
 }
 
-/**
- * The digest housekeeping computes over recurring_schedules' active rows (sql/housekeeping.ts):
- * name, cron, zone, type and catch-up policy, one line each, in name order (names are ASCII,
- * so JavaScript's order is PostgreSQL's "C" order).
- */
-function tableDigestOf(recurring: RecurringDefinition[]): string {
-  const lines = [...recurring]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((r) => [r.name, r.cron, r.timeZone, r.jobType, r.catchUp ?? "latest"].join("\t"));
-  return createHash("md5").update(lines.join("\n")).digest("hex");
-}
-
-function fingerprintOf(recurring: RecurringDefinition[]): string {
+/** sha256 of recurring definitions, whatever order they are declared in. */
+export function fingerprintOf(recurring: RecurringDefinition[]): string {
   const canonical = [...recurring]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((r) => [r.name, r.cron, r.timeZone, r.jobType, r.catchUp ?? "latest", r.payload]);

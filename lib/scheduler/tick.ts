@@ -17,6 +17,7 @@ import { pgPoolOf, type Db } from "../db/client.ts";
 import { clockStartingAt, frozenClock, type Clock } from "./clock.ts";
 import type { Catalogue } from "./job-definition.ts";
 import { Lane } from "./lane.ts";
+import { registerDeployment } from "./recurring/deployments.ts";
 import { reconcileRecurringSchedules, shouldReconcile } from "./recurring/reconcile.ts";
 import { sweepRecurringSchedules } from "./recurring/sweep.ts";
 import { describeError, isUnavailable, maxGroupSize, runClaimedJobs, type AttemptOutcome } from "./run-job-group.ts";
@@ -180,6 +181,8 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   let sweepUnfinished = false;
   /** The first housekeeping found nothing due: the first claim would find nothing either (an idle tick's one round trip). */
   let nothingDueAtStart = false;
+  /** This deployment has recorded the start of this tick (recurring/deployments.ts). */
+  let deploymentRecorded = false;
   /** Starts one more lane if there is room (set once lanes exist). */
   let requestLane: () => void = () => {};
   /** A travelling tick attempts each job at most once (see ClaimRequest.exclude). */
@@ -218,11 +221,20 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
       // and the claim goes on (a dead connection shows up there and is handled by the lane).
       try {
         let sweep = result.recurringDue || sweepUnfinished;
-        if (shouldReconcile(catalogue, result.recurringState, result.recurringTableDigest)) {
-          // New schedules start from the next occurrence after the tick's clock (the real one
-          // when travelling: a travelled instant must not decide real schedules).
-          await reconcileRecurringSchedules(lane.connection, catalogue, travelling ? result.databaseNow : clock());
-          sweep = true;
+        // Only a deployment's tick changes the schedules (recurring/reconcile.ts): it records its
+        // start once, then reconciles when the live deployments or the table changed. The clock
+        // is the tick's (the real one when travelling: a travelled instant decides nothing real).
+        const realNow = travelling ? result.databaseNow : clock();
+        // (Recorded once: a failing reconciliation retried later must not make a staying tick
+        // look like a new start and keep its deployment live.)
+        if (catalogue.deployment && !deploymentRecorded) {
+          await registerDeployment(lane.connection, catalogue.deployment, catalogue, realNow);
+          deploymentRecorded = true;
+        }
+        const view = { reconciled: result.recurringReconciled, liveDeployments: result.liveDeployments, tableDigest: result.recurringTableDigest };
+        // The first housekeeping read the live set before this tick recorded itself: decide under the lock.
+        if (catalogue.deployment && (first || shouldReconcile(catalogue, view))) {
+          if (await reconcileRecurringSchedules(lane.connection, catalogue, realNow)) sweep = true;
         }
         if (sweep) {
           const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });

@@ -3,7 +3,7 @@
 import { pgPoolOf, type Db } from "../../lib/db/client.ts";
 import type { Catalogue } from "../../lib/scheduler/index.ts";
 import {
-  claimDueJobs, clockStartingAt, housekeeping, Lane, reconcileRecurringSchedules, runClaimedJobs,
+  claimDueJobs, clockStartingAt, housekeeping, Lane, runClaimedJobs, startDeploymentTick,
   sweepRecurringSchedules, type AttemptOutcome, type ClaimedJob, type Clock,
 } from "../../lib/scheduler/internal.ts";
 
@@ -55,8 +55,9 @@ export function runClaimed(db: Db, catalogue: Catalogue, job: ClaimedJob, clock:
   });
 }
 
+/** What a tick of the catalogue's deployment does first at `now`: record itself, then reconcile. */
 export function reconcile(db: Db, catalogue: Catalogue, now: Date) {
-  return withConnection(db, (lane) => reconcileRecurringSchedules(lane.connection, catalogue, now));
+  return withConnection(db, (lane) => startDeploymentTick(lane.connection, catalogue, now));
 }
 
 export function sweep(db: Db, catalogue: Catalogue, now: Date, travelling = false) {

@@ -221,6 +221,13 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
           }
         } else if (value.kind === "call" && value.name === "now" && value.args.length === 0) {
           columnDefault = "CURRENT_TIMESTAMP";
+        } else if (
+          value.kind === "call" && value.name === "dbgenerated" && /^timestamp(\(\d\))? with time zone$/.test(type) &&
+          value.args.length === 1 && value.args[0]!.value.kind === "string" && value.args[0]!.value.value === "CURRENT_TIMESTAMP"
+        ) {
+          // The database's clock, stamped by the database (Prisma leaves the column out of the
+          // INSERT; its now() is the client's clock). The only dbgenerated() this schema uses.
+          columnDefault = "CURRENT_TIMESTAMP";
         } else if (value.kind === "string" && (type === "text" || type === "jsonb")) {
           columnDefault = `${quoteLiteral(value.value)}::${type}`;
         } else if (value.kind === "identifier" && prismaEnum) {

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../helpers/database.ts";
-import { createEffectTables, countJob } from "../fixtures/test-jobs.ts";
+import { createEffectTables, countJob, testBuiltAt } from "../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick, type RecurringDefinition } from "../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
@@ -32,7 +32,7 @@ describe("housekeeping while the tick's only busy lane runs a 3.5 s handler", ()
   it("still sweeps about once a second: an every-second schedule loses no occurrence", async () => {
     const { db } = database;
     const everySecond: RecurringDefinition = { name: "every-second", cron: "* * * * * *", timeZone: "UTC", jobType: countJob.name, payload: {} };
-    const catalogue = createCatalogue([slowApi, countJob], [everySecond]);
+    const catalogue = createCatalogue([slowApi, countJob], [everySecond], { builtAt: testBuiltAt });
     const [{ now }] = await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`;
     await db.$transaction((tx) => schedule(tx, slowApi, { runAt: new Date(now.getTime() + 1_500), payload: {} }));
     await tick({ db, catalogue, mode: "stay", budgetMs: 6_000 });

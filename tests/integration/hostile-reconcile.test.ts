@@ -1,7 +1,8 @@
 // Hostile: recurring schedules follow the deployed code (decision 0007). The first rule
 // ("whenever no fingerprint is stored, and otherwise at most once per process, the first time
 // it sees one other than its own") let the table stop following the code, silently, two ways
-// (now: the newer build wins, and the owner of the stored fingerprint repairs drift):
+// (now: the live deployments' schedules together, and any live deployment repairs drift;
+// decision 0007, tests/integration/recurring-deployments.test.ts):
 // 1. During a rollout, a process of the OLD code that starts after the new code reconciled (a
 //    cold start, a lingering instance, a blue/green host) sees a fingerprint other than its own
 //    for the first time and reconciles back, retiring the new code's schedules; the new code's

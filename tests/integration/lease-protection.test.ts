@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../helpers/database.ts";
-import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
+import { createEffectTables, countJob, testBuiltAt, testCatalogue } from "../fixtures/test-jobs.ts";
 import { createDb } from "../../lib/db/client.ts";
 import { createCatalogue, defineJob, scheduleMany, schedule, tick, type RecurringDefinition } from "../../lib/scheduler/index.ts";
 import { claim, recover, runClaimed } from "../helpers/engine.ts";
@@ -136,7 +136,7 @@ describe("housekeeping while a backlog drains", () => {
     const everySecond: RecurringDefinition = {
       name: "every-second", cron: "* * * * * *", timeZone: "UTC", jobType: countJob.name, payload: {}, catchUp: "all",
     };
-    const catalogue = createCatalogue([busyJob, countJob], [everySecond]);
+    const catalogue = createCatalogue([busyJob, countJob], [everySecond], { builtAt: testBuiltAt });
     const start = await databaseNow();
     await db.$transaction((tx) =>
       scheduleMany(tx, busyJob, Array.from({ length: 8_000 }, () => ({ runAt: new Date(start.getTime() - 60_000), payload: {} }))),

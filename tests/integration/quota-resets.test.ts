@@ -13,6 +13,7 @@ import {
   daysFrom, groupByAccount, localMidnight, openSimulationAccounts, referenceResets, resetRecords, withoutCommitFlush,
 } from "../helpers/quota-calendar.ts";
 import { useTestDatabase } from "../helpers/database.ts";
+import { testBuiltAt } from "../fixtures/test-jobs.ts";
 
 const database = useTestDatabase();
 beforeAll(() => withoutCommitFlush(database.directUrl, database.name));
@@ -230,7 +231,7 @@ describe("what a reset writes", () => {
 
 describe("the recurring sweep through the engine", () => {
   const catalogueWith = (payload: { batchSize: number; maxBatches: number }) =>
-    createCatalogue([quotaResetSweepJob], [{ name: "quotas.reset-sweep", cron: "*/15 * * * *", timeZone: "UTC", jobType: quotaResetSweepJob.name, payload }]);
+    createCatalogue([quotaResetSweepJob], [{ name: "quotas.reset-sweep", cron: "*/15 * * * *", timeZone: "UTC", jobType: quotaResetSweepJob.name, payload }], { builtAt: testBuiltAt });
 
   it("a tick runs the schedule's occurrence, which resets the due accounts and records the occurrence's key; more than a run takes goes on in follow-up jobs", { timeout: 60_000 }, async () => {
     const { db } = database;

@@ -6,9 +6,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../helpers/database.ts";
-import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
+import { createEffectTables, countJob, testBuiltAt, testCatalogue } from "../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick, type RecurringDefinition } from "../../lib/scheduler/index.ts";
-import { catchUpAllCap, fingerprintKey } from "../../lib/scheduler/internal.ts";
+import { catchUpAllCap, fingerprintKey, liveWindowMs } from "../../lib/scheduler/internal.ts";
 import { reconcile } from "../helpers/engine.ts";
 
 const database = useTestDatabase();
@@ -77,9 +77,8 @@ describe("a broken schedule", () => {
     const healthy = minutely("healthy", "latest");
     const catalogue = testCatalogue([healthy]);
     await reconcile(db, catalogue, new Date(t0.getTime() - 3_600_000)); // due since 11:01
-    // A newer deployment owns the table now (so this code repairs nothing) and its rows are
-    // broken for this code: 50 of each kind, all due before the healthy one.
-    await db.$executeRaw`UPDATE scheduler_state SET value = '{"fingerprint":"newer","builtAt":32503680000000}'`;
+    // Rows this code does not declare and cannot run, 50 of each kind, all due before the healthy
+    // one; the ticks below are not a deployment's (a script's: they sweep, and repair nothing).
     await db.$executeRaw`
       INSERT INTO recurring_schedules (name, cron, time_zone, job_type, payload, next_run_at)
       SELECT 'unknown-' || i, '* * * * *', 'UTC', 'gone.away', '{}'::jsonb, '2027-03-01T00:00:00Z'::timestamptz FROM generate_series(1, 50) i
@@ -88,7 +87,8 @@ describe("a broken schedule", () => {
       UNION ALL
       SELECT 'bad-payload-' || i, '* * * * *', 'UTC', 'test.typed', '{"bookingId":"seven"}'::jsonb, '2027-03-01T00:00:00Z'::timestamptz FROM generate_series(1, 50) i`;
 
-    const summary = await tick({ db, catalogue, now: t0, budgetMs: 30_000 });
+    const script = testCatalogue([healthy], null);
+    const summary = await tick({ db, catalogue: script, now: t0, budgetMs: 30_000 });
     expect(await occurrencesOf("healthy")).toEqual([new Date("2027-03-01T12:00:00Z")]);
     expect(summary.status).toBe("degraded"); // the failures are reported, and the tick ran
     expect(summary.errors.some((e) => e.includes("bad-cron-1"))).toBe(true);
@@ -110,7 +110,7 @@ describe("a broken schedule", () => {
     expect(await occurrencesOf("bad-payload-1")).toEqual([]);
 
     // A minute later the healthy one runs again; the broken ones cost nothing more.
-    await tick({ db, catalogue, now: new Date("2027-03-01T12:01:30Z"), budgetMs: 30_000 });
+    await tick({ db, catalogue: script, now: new Date("2027-03-01T12:01:30Z"), budgetMs: 30_000 });
     expect(await occurrencesOf("healthy")).toHaveLength(2);
   });
 });
@@ -123,7 +123,9 @@ describe("reconciling with the deployed catalogue", () => {
     expect(first.errors).toEqual([]);
     expect((await schedules()).map((r) => [r.name, r.retired_at])).toEqual([["kept", null], ["removed", null]]);
     const [state] = await db.$queryRaw<Array<{ value: string }>>`SELECT value FROM scheduler_state WHERE key = ${fingerprintKey}`;
-    expect(JSON.parse(state!.value)).toEqual({ fingerprint: v1.recurringFingerprint, builtAt: v1.builtAt.getTime() });
+    expect(JSON.parse(state!.value)).toEqual({
+      fingerprint: v1.recurringFingerprint, builtAt: v1.deployment!.builtAt.getTime(), liveSet: v1.deployment!.id, digest: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
 
     // The next deployment (built later) drops "removed" and changes "kept" to hourly.
     const v2 = testCatalogue([{ ...minutely("kept", "latest"), cron: "0 * * * *" }], new Date("2027-02-01T00:00:00Z"));
@@ -135,10 +137,12 @@ describe("reconciling with the deployed catalogue", () => {
     await tick({ db, catalogue: v2, now: days(2), budgetMs: 10_000 });
     expect(await occurrencesOf("removed")).toHaveLength(removedBefore); // retired: never runs again
 
-    // The old deployment, still finishing a call during the rollout, does not flip it back,
-    // nor does a process of it that starts late.
-    await tick({ db, catalogue: v1, now: days(2), budgetMs: 10_000 });
-    await tick({ db, catalogue: testCatalogue(v1.recurring, v1.builtAt), now: days(2), budgetMs: 10_000 });
+    // The old deployment ticks again (rolled back to, or an instance of it still serving): from
+    // its first tick its schedule is back; once it has not started a tick for liveWindowMs, the
+    // deployment that still ticks retires it again (decision 0007).
+    await tick({ db, catalogue: testCatalogue(v1.recurring, v1.deployment!.builtAt), now: days(2), budgetMs: 10_000 });
+    expect((await schedules()).find((r) => r.name === "removed")!.retired_at).toBeNull();
+    await tick({ db, catalogue: v2, now: new Date(days(2).getTime() + liveWindowMs + 60_000), budgetMs: 10_000 });
     expect((await schedules()).find((r) => r.name === "removed")!.retired_at).not.toBeNull();
   });
 
@@ -167,8 +171,9 @@ describe("reconciling with the deployed catalogue", () => {
       await other.$disconnect();
     }
     expect(await schedules()).toHaveLength(1);
+    // What was reconciled, and the deployment's one registration.
     const [state] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM scheduler_state`;
-    expect(state!.n).toBe(1n);
+    expect(state!.n).toBe(2n);
   });
 });
 
@@ -187,7 +192,7 @@ describe("time travel", () => {
     const { db } = database;
     const daily: RecurringDefinition = { name: "daily-prune", cron: "17 3 * * *", timeZone: "UTC", jobType: pruneLike.name, payload: {} };
     const hourly: RecurringDefinition = { name: "hourly-count", cron: "0 * * * *", timeZone: "UTC", jobType: countJob.name, payload: {} };
-    const catalogue = createCatalogue([countJob, pruneLike], [daily, hourly]);
+    const catalogue = createCatalogue([countJob, pruneLike], [daily, hourly], { builtAt: testBuiltAt });
     await tick({ db, catalogue, now: t0, budgetMs: 10_000 }); // reconciles
     const before = await schedules();
     await db.$executeRaw`INSERT INTO test_executions VALUES (0, 1, 0)`;

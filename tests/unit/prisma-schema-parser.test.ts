@@ -96,7 +96,7 @@ describe("parsePrismaSchema + expectedDatabase", () => {
     ["an unknown native type", "model M {\n  id Int @id\n  name String @db.VarChar(20)\n}", /line 3: unsupported native type @db.VarChar/],
     ["a scalar list", "model M {\n  id Int @id\n  tags String[]\n}", /line 3: scalar lists are not supported/],
     ["an unknown @@index argument", "model M {\n  id Int @id\n  @@index([id], type: Hash)\n}", /line 3: unsupported argument type/],
-    ["dbgenerated()", 'model M {\n  id Int @id @default(dbgenerated("1"))\n}', /line 2: unsupported @default/],
+    ["dbgenerated() other than CURRENT_TIMESTAMP on a timestamp", 'model M {\n  id Int @id @default(dbgenerated("1"))\n}', /line 2: unsupported @default/],
     ["a model without @id", "model M {\n  name String\n}", /line 1: model M has no @id/],
     ["an unterminated block", "model M {\n  id Int @id\n", /unterminated block/],
   ])("refuses %s, naming the line", (_what, source, message) => {

@@ -1,51 +1,79 @@
-// The deployed code declares its recurring schedules (jobs/index.ts); the table follows the code
-// without a manual step. Every housekeeping reads what the last reconciliation wrote
-// (scheduler_state: the catalogue's fingerprint and build time) and a digest of the table's
-// active rows; when they call for it (below), the tick reconciles: upserts each declared schedule, retires those the code no longer declares, and
-// writes the new fingerprint, in one transaction under a transaction-scoped advisory lock
-// (pooler-safe: no session state), so two ticks of a new deployment reconcile once.
+// recurring_schedules follows the deployments that serve production, without a manual step
+// (decision 0007). Only a deployment's own ticks (the cron route of a build: Catalogue.deployment)
+// change it; a tick of anything else (a script, a test harness) only sweeps, and never retires.
 //
-// When to reconcile (shouldReconcile):
-// - nothing is stored (a new or emptied database): always;
-// - the stored fingerprint is this code's but the table has drifted from it (rows deleted, a
-//   schedule retired or edited by hand; housekeeping hashes the active rows): this code owns
-//   the table, so it puts it back;
-// - another fingerprint is stored: only if this code was built later than the code that wrote
-//   it. During a rollout the old and the new code both tick; the new one wins, and an old
-//   process that starts late (a cold start, a lingering instance) leaves the table alone
-//   instead of retiring the new schedules. (An instant rollback to an older build therefore
-//   keeps the newer build's schedules until a build newer than it is deployed.)
+// A deployment tick records itself when it starts (deployments.ts) and then reconciles: the table
+// is made to hold what the live deployments want (every schedule any of them declares, a name
+// declared differently as the newest build declares it), retiring (retired_at) what none of them
+// declares. The last reconciliation stores which deployments were live and a digest of the rows
+// it left (scheduler_state `recurring_fingerprint`); every housekeeping reads the live set and the
+// table's digest in its one statement, and a live deployment's tick reconciles again when either
+// changed: another deployment started ticking (a rollout, a rollback: its schedules are back at
+// its first tick) or stopped (liveWindowMs after its last tick started, what only it declared
+// retires), or someone edited the table by hand.
+//
+// Why this cannot flap: the wanted rows are a function of the live set alone, so two deployments
+// ticking alternately for hours compute the same rows and rewrite nothing; a schedule's
+// next_run_at changes only when its timing changes or it comes back from retirement, and its
+// occurrences are keyed recurring:<name>:<instant>, so whichever deployment sweeps enqueues each
+// occurrence once.
+//
+// One transaction under a transaction-scoped advisory lock (pooler-safe), deciding again under
+// the lock, so ticks of several deployments or processes reconcile once.
 import type pg from "pg";
 import type { Catalogue, RecurringDefinition } from "../job-definition.ts";
+import { fingerprintOf } from "../job-definition.ts";
 import { nextOccurrenceAfter, validateCron } from "../cron-occurrences.ts";
+import { activeSchedulesDigestSql } from "../sql/housekeeping.ts";
+import { forgetOldDeployments, liveDeployments, liveSetSignature, registerDeployment, wantedSchedules } from "./deployments.ts";
 
 export const fingerprintKey = "recurring_fingerprint";
 /** pg_advisory_xact_lock key: "duly:recurring-reconcile". */
 const reconcileLockKey = 0x4455_4c59;
 
-interface StoredState {
+/**
+ * What the last reconciliation stored. `fingerprint` and `builtAt` are also what code before
+ * this scheme read (it reconciled only for a build newer than `builtAt`, the newest live build):
+ * kept so such a deployment, still ticking during the rollout of this one, leaves the table alone.
+ */
+interface ReconciledState {
   fingerprint: string;
   builtAt: number;
+  liveSet: string;
+  digest: string;
 }
 
-/** The stored value: JSON {fingerprint, builtAt}; a bare fingerprint (first format) counts as built at 0. */
-export function parseStoredState(value: string | null): StoredState | null {
+function parseReconciledState(value: string | null): ReconciledState | null {
   if (value === null) return null;
   try {
-    const parsed = JSON.parse(value) as Partial<StoredState>;
-    if (typeof parsed.fingerprint === "string" && typeof parsed.builtAt === "number") return { fingerprint: parsed.fingerprint, builtAt: parsed.builtAt };
+    const parsed = JSON.parse(value) as Partial<ReconciledState>;
+    if (typeof parsed.liveSet === "string" && typeof parsed.digest === "string") return parsed as ReconciledState;
   } catch {
-    // the first format: the fingerprint alone
+    // an earlier format: reconcile
   }
-  return { fingerprint: value, builtAt: 0 };
+  return null;
 }
 
-/** Whether this catalogue should reconcile, given what housekeeping read (see above). */
-export function shouldReconcile(catalogue: Catalogue, storedValue: string | null, tableDigest: string): boolean {
-  const stored = parseStoredState(storedValue);
-  if (!stored) return true;
-  if (stored.fingerprint === catalogue.recurringFingerprint) return tableDigest !== catalogue.recurringTableDigest;
-  return catalogue.builtAt.getTime() > stored.builtAt;
+/** What housekeeping read (sql/housekeeping.ts), for the decision below. */
+export interface RecurringView {
+  /** scheduler_state's `recurring_fingerprint`, as stored. */
+  reconciled: string | null;
+  /** Ids of the deployments live by the tick's clock. */
+  liveDeployments: string[];
+  /** md5 of the table's active rows. */
+  tableDigest: string;
+}
+
+/**
+ * Whether this tick should reconcile: it is a deployment's, that deployment is live (a staying
+ * tick that began before its deployment stopped serving is not), and the live set or the table
+ * changed since the last reconciliation.
+ */
+export function shouldReconcile(catalogue: Catalogue, view: RecurringView): boolean {
+  const own = catalogue.deployment;
+  if (!own || !view.liveDeployments.includes(own.id)) return false;
+  const stored = parseReconciledState(view.reconciled);
+  return !stored || stored.liveSet !== liveSetSignature(view.liveDeployments) || stored.digest !== view.tableDigest;
 }
 
 export interface Reconciliation {
@@ -54,47 +82,74 @@ export interface Reconciliation {
 }
 
 /**
- * Makes recurring_schedules match the catalogue, on `connection` (outside any transaction).
- * `now` is the real clock: new schedules start from the next occurrence after it.
+ * The start of a deployment's tick: records it (so it is live), then reconciles. Does nothing for
+ * code that is not a deployment. `now` is the real clock (the tick's, or the database's when the
+ * tick travels).
+ */
+export async function startDeploymentTick(connection: pg.PoolClient, catalogue: Catalogue, now: Date): Promise<Reconciliation | null> {
+  if (!catalogue.deployment) return null;
+  await registerDeployment(connection, catalogue.deployment, catalogue, now);
+  return reconcileRecurringSchedules(connection, catalogue, now);
+}
+
+/**
+ * Makes recurring_schedules hold what the deployments live at `now` want, on `connection`
+ * (outside any transaction), if this catalogue's deployment is one of them and something changed.
  */
 export async function reconcileRecurringSchedules(connection: pg.PoolClient, catalogue: Catalogue, now: Date): Promise<Reconciliation | null> {
+  const own = catalogue.deployment;
+  if (!own) return null;
   await connection.query("BEGIN; SET LOCAL statement_timeout = 10000; SET LOCAL lock_timeout = 5000");
   try {
     await connection.query("SELECT pg_advisory_xact_lock($1)", [reconcileLockKey]);
     // Decide again under the lock: another tick may have reconciled while we waited for it.
-    const { rows } = await connection.query<{ value: string; digest: string }>(
-      `SELECT (SELECT value FROM scheduler_state WHERE key = $1) AS value,
-              (SELECT md5(coalesce(string_agg(name || E'\t' || cron || E'\t' || time_zone || E'\t' || job_type || E'\t' || catch_up::text,
-                                               E'\n' ORDER BY name COLLATE "C"), ''))
-               FROM recurring_schedules WHERE retired_at IS NULL) AS digest`,
-      [fingerprintKey],
-    );
-    if (!shouldReconcile(catalogue, rows[0]?.value ?? null, rows[0]?.digest ?? "")) {
+    const live = await liveDeployments(connection, now);
+    const liveSet = liveSetSignature(live.map((d) => d.id));
+    const stored = parseReconciledState(await storedValue(connection));
+    if (!live.some((d) => d.id === own.id) || (stored && stored.liveSet === liveSet && stored.digest === (await tableDigest(connection)))) {
       await connection.query("COMMIT");
       return null;
     }
-    for (const definition of catalogue.recurring) await upsert(connection, definition, now);
+    const wanted = wantedSchedules(live);
+    for (const definition of wanted) await upsert(connection, definition, now);
     const retired = await connection.query(
       `UPDATE recurring_schedules SET retired_at = $2, updated_at = $2
        WHERE retired_at IS NULL AND NOT (name = ANY($1::text[]))`,
-      [catalogue.recurring.map((d) => d.name), now],
+      [wanted.map((d) => d.name), now],
     );
+    await forgetOldDeployments(connection, now);
+    const state: ReconciledState = {
+      fingerprint: fingerprintOf(wanted),
+      builtAt: Math.max(...live.map((d) => d.builtAt)),
+      liveSet,
+      digest: await tableDigest(connection),
+    };
     await connection.query(
       `INSERT INTO scheduler_state (key, value, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-      [fingerprintKey, JSON.stringify({ fingerprint: catalogue.recurringFingerprint, builtAt: catalogue.builtAt.getTime() }), now],
+      [fingerprintKey, JSON.stringify(state), now],
     );
     await connection.query("COMMIT");
-    return { upserted: catalogue.recurring.length, retired: retired.rowCount ?? 0 };
+    return { upserted: wanted.length, retired: retired.rowCount ?? 0 };
   } catch (error) {
     await connection.query("ROLLBACK").catch(() => {});
     throw error;
   }
 }
 
+async function storedValue(connection: pg.PoolClient): Promise<string | null> {
+  const { rows } = await connection.query<{ value: string }>("SELECT value FROM scheduler_state WHERE key = $1", [fingerprintKey]);
+  return rows[0]?.value ?? null;
+}
+
+async function tableDigest(connection: pg.PoolClient): Promise<string> {
+  const { rows } = await connection.query<{ digest: string }>(`SELECT ${activeSchedulesDigestSql} AS digest`);
+  return rows[0]!.digest;
+}
+
 /**
- * Creates or updates one schedule. Its next run is recomputed only when its timing changed or
- * it comes back from retirement (it starts afresh rather than catching up on its retirement).
+ * Creates or updates one schedule. Its next run is recomputed only when its timing changed or it
+ * comes back from retirement (it starts afresh rather than catching up on its retirement).
  */
 async function upsert(connection: pg.PoolClient, definition: RecurringDefinition, now: Date): Promise<void> {
   validateCron(definition.cron, definition.timeZone);

@@ -1,8 +1,8 @@
 // Housekeeping, one statement, at most about once a second per tick (and first thing in every
 // tick): read the clock, recover jobs whose worker died, and answer the questions the tick
 // asks before claiming (how late is the oldest due job? is a recurring schedule due? which
-// catalogue did the last deployment write?). One round trip instead of five is most of what
-// an idle tick costs (bench/RESULTS.md).
+// deployments are live, and has the schedules table changed since it was last reconciled?).
+// One round trip instead of five is most of what an idle tick costs (bench/RESULTS.md).
 //
 // Recovery: jobs whose worker died (SIGKILL, OOM, a lost host) stay 'running' until their
 // lease passes; then they go back to pending to run again, or to dead if that was their last
@@ -10,8 +10,19 @@
 // closed as 'lost'. SKIP LOCKED: a live worker's job is row-locked by its group transaction
 // (run-job-group.ts), so it is never taken from it even past its lease; a dead worker's lock
 // vanished with its connection.
+import { deploymentKeyPrefix, liveWindowMs } from "../recurring/deployments.ts";
 import type { ClaimableType } from "./claim-due-jobs.ts";
 import { statement, type Queryable } from "./queryable.ts";
+
+/**
+ * md5 of recurring_schedules' active rows (name, cron, zone, type, catch-up policy; one line each
+ * in name order): a reconciliation stores it, housekeeping compares, so a table edited by hand
+ * (rows deleted, retired or re-timed) is put back by the next deployment tick. One expression,
+ * used by both.
+ */
+export const activeSchedulesDigestSql = `(SELECT md5(coalesce(string_agg(name || E'\\t' || cron || E'\\t' || time_zone || E'\\t' || job_type || E'\\t' || catch_up::text,
+                                    E'\\n' ORDER BY name COLLATE "C"), ''))
+     FROM recurring_schedules WHERE retired_at IS NULL)`;
 
 export interface HousekeepingRequest {
   /** The tick's clock; null on its first call in production: the database's clock then. */
@@ -37,9 +48,11 @@ export interface HousekeepingResult {
   recurringDue: boolean;
   /** Job types an operator paused (job_type_pauses): no claim takes them. */
   pausedTypes: string[];
-  /** What the last reconciliation wrote (recurring/reconcile.ts), as stored. */
-  recurringState: string | null;
-  /** md5 of the active recurring schedules (see Catalogue.recurringTableDigest). */
+  /** What the last reconciliation stored (recurring/reconcile.ts). */
+  recurringReconciled: string | null;
+  /** Deployments whose latest tick started within liveWindowMs of the real clock (recurring/deployments.ts). */
+  liveDeployments: string[];
+  /** md5 of the active recurring schedules (activeSchedulesDigestSql). */
   recurringTableDigest: string;
   recovered: Array<{ id: bigint; status: "pending" | "dead" | "cancelled" }>;
 }
@@ -86,15 +99,17 @@ const housekeepingSql = `
     EXISTS (SELECT 1 FROM recurring_schedules
             WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
               AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
-    (SELECT value FROM scheduler_state WHERE key = 'recurring_fingerprint') AS fingerprint,
+    (SELECT value FROM scheduler_state WHERE key = 'recurring_fingerprint') AS reconciled,
+    -- A handful of rows (one per deployment seen in the last month): no index needed.
+    ARRAY(SELECT substr(key, ${deploymentKeyPrefix.length + 1}) FROM scheduler_state
+          WHERE key LIKE '${deploymentKeyPrefix}%' AND updated_at > c.real - $6 * interval '1 millisecond'
+          ORDER BY 1) AS live_deployments,
     -- Job types an operator paused. The tick leaves them out of the types it hands the claim and
     -- the next-work probe, instead of those statements reading job_type_pauses themselves: a
     -- "job_type <> ALL (ARRAY(SELECT … FROM job_type_pauses))" predicate made the planner expect
     -- almost no matching rows and seq-scan 1M jobs in the next-work probe (0.5 s a call).
     ARRAY(SELECT job_type FROM job_type_pauses ORDER BY job_type) AS paused_types,
-    (SELECT md5(coalesce(string_agg(name || E'\t' || cron || E'\t' || time_zone || E'\t' || job_type || E'\t' || catch_up::text,
-                                    E'\n' ORDER BY name COLLATE "C"), ''))
-     FROM recurring_schedules WHERE retired_at IS NULL) AS table_digest,
+    ${activeSchedulesDigestSql} AS table_digest,
     (SELECT coalesce(json_agg(json_build_object('id', id::text, 'status', status)), '[]'::json) FROM released) AS recovered
   FROM clock c`;
 
@@ -105,14 +120,15 @@ interface HousekeepingRow {
   work_due: boolean | null;
   recurring_due: boolean;
   paused_types: string[];
-  fingerprint: string | null;
+  reconciled: string | null;
+  live_deployments: string[];
   table_digest: string;
   recovered: Array<{ id: string; status: "pending" | "dead" | "cancelled" }>;
 }
 
 export async function housekeeping(connection: Queryable, request: HousekeepingRequest): Promise<HousekeepingResult> {
   const { rows } = await connection.query<HousekeepingRow>(statement(connection, "duly_housekeeping", housekeepingSql, [
-    request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes,
+    request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes, liveWindowMs,
   ]));
   const row = rows[0]!;
   return {
@@ -122,7 +138,8 @@ export async function housekeeping(connection: Queryable, request: HousekeepingR
     workDue: row.work_due,
     recurringDue: row.recurring_due,
     pausedTypes: row.paused_types,
-    recurringState: row.fingerprint,
+    recurringReconciled: row.reconciled,
+    liveDeployments: row.live_deployments,
     recurringTableDigest: row.table_digest,
     recovered: row.recovered.map((r) => ({ id: BigInt(r.id), status: r.status })),
   };

@@ -10,6 +10,9 @@
 // an Idempotency-Key the key's record is claimed first and the response written last, in the
 // same transaction (lib/api/idempotency.ts, docs/decisions/0013).
 //
+// The handler's `now` is the database's clock, read in that transaction just before the handler
+// runs (lib/db/database-now.ts), never this server's clock: one clock for deadlines and stamps.
+//
 // Usage (other helpers: this is the whole contract):
 //
 //   // lib/api/v1/<area>.ts: the endpoint as data, also read by the OpenAPI document
@@ -25,6 +28,7 @@
 // Throw DulyError (domain) or ApiError (lib/api/errors.ts) to refuse; both map to the envelope.
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/lib/db/client.ts";
+import { databaseNow } from "@/lib/db/database-now.ts";
 import { actingPartyOf, partyLabel, requireParty, type ActingParty } from "@/lib/api/acting-party.ts";
 import { NoBody, type Endpoint } from "@/lib/api/endpoint.ts";
 import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
@@ -54,7 +58,10 @@ export interface ApiContext<E extends Endpoint> {
   query: OutputOf<E["query"]>;
   /** The parsed body (a POST without a body schema gets `{}`). */
   body: OutputOf<E["body"]>;
-  /** The request's instant: the wall clock, or X-Duly-Now when the server time-travels. */
+  /**
+   * The request's instant: the database's clock, read in the request's transaction as the
+   * handler starts (X-Duly-Now instead when the server time-travels).
+   */
   now: Date;
   apiKey: AuthenticatedKey;
 }
@@ -99,10 +106,13 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, w
   return parsed.data;
 }
 
-/** X-Duly-Now moves the request's clock only on a time-travelling server (demo, e2e). */
-function requestNow(request: Request): Date {
+/**
+ * X-Duly-Now moves the request's clock only on a time-travelling server (demo, e2e); otherwise
+ * undefined: the database's clock, read when the handler starts.
+ */
+function travelledNow(request: Request): Date | undefined {
   const header = request.headers.get("x-duly-now");
-  if (header === null || !timeTravelEnabled()) return new Date();
+  if (header === null || !timeTravelEnabled()) return undefined;
   const at = new Date(header);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(header) || Number.isNaN(at.getTime())) {
     throw new ApiError(ApiErrorCode.InvalidInput, "X-Duly-Now must be an ISO instant such as 2026-12-01T09:00:00Z");
@@ -136,9 +146,10 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
       const url = new URL(request.url);
       const params = parsePart(endpoint.params, await routeContext.params, "params");
       const query = parsePart(endpoint.query, queryRecord(url), "query");
-      const now = requestNow(request);
+      const travelled = travelledNow(request);
 
       const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
+        const now = travelled ?? (await databaseNow(runDb));
         const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
         const result = await handler(context);
         const checked = endpoint.response.safeParse(result);
