@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createSignedInOperator, sessionCookieName, type SignedInOperator } from "../helpers/operators.ts";
 import { at, day, hour, registerPeople, tickAt, type People } from "../fixtures/marketplace.ts";
-import { acceptBooking, payBooking, requestBooking, type UseCaseContext } from "../../lib/marketplace/index.ts";
+import { acceptBooking, payBooking, registerChef, requestBooking, systemActor, type UseCaseContext } from "../../lib/marketplace/index.ts";
 import { databaseClock } from "../../lib/scheduler/index.ts";
 import { bookingVersion } from "../../lib/operations/booking-as-seen.ts";
 import { cancelBookingAsOperator, moveBookingEvent, previewEventMove } from "../../lib/operations/booking-actions.ts";
@@ -48,18 +48,21 @@ beforeAll(async () => {
 afterEach(() => signInAs(null));
 
 const idle: ActionState = { ok: false };
+let chefs = 0;
 
 /**
  * A booking taken as far as `upTo`, its request made at `requestedAt` for an event `eventIn`
- * later (an event at 12:00 UTC: never a skipped or repeated hour in Europe).
+ * later (an event at 12:00 UTC: never a skipped or repeated hour in Europe), with a chef of its
+ * own (a chef cannot hold two bookings for one evening).
  */
 async function booking(requestedAt: Date, upTo: "requested" | "accepted" | "paid", eventIn = 30 * day) {
   const ctx = (actor: UseCaseContext["actor"], now: Date): UseCaseContext => ({ db: database.db, actor, now });
   const eventAt = new Date(Math.floor((requestedAt.getTime() + eventIn) / day) * day + 12 * hour);
+  const chef = await registerChef(ctx(systemActor("test"), requestedAt), { name: `Chef 0-${++chefs}`, email: `chef-${chefs}@booking-actions.test` });
   const requested = await requestBooking(ctx(people.customer(), requestedAt), {
-    chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: "Berlin, Torstraße 88", priceMinor: 42_000, currency: "EUR",
+    chefId: chef.id, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: "Berlin, Torstraße 88", priceMinor: 42_000, currency: "EUR",
   });
-  if (upTo !== "requested") await acceptBooking(ctx(people.chef(), at(requestedAt, hour)), { bookingId: requested.id });
+  if (upTo !== "requested") await acceptBooking(ctx({ kind: "chef", chefId: chef.id }, at(requestedAt, hour)), { bookingId: requested.id });
   if (upTo === "paid") await payBooking(ctx(people.customer(), at(requestedAt, 2 * hour)), { bookingId: requested.id, amountMinor: 42_000, currency: "EUR" });
   return { id: requested.id, eventAt, seen: (await bookingVersion(database.db, requested.id))! };
 }

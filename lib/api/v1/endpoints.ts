@@ -12,6 +12,7 @@ import {
   requestBookingEndpoint,
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
+import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
 import { getMe } from "./me.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
@@ -23,6 +24,9 @@ export const v1Endpoints: readonly Endpoint[] = [
   declineBookingEndpoint,
   payBookingEndpoint,
   moveEventEndpoint,
+  requestMoveEndpoint,
+  acceptMoveEndpoint,
+  declineMoveEndpoint,
   cancelBookingEndpoint,
   openDisputeEndpoint,
   replyToDisputeEndpoint,
