@@ -30,7 +30,7 @@ export async function requestMove(context: UseCaseContext, input: RequestMoveInp
   const policy = policyOf(context);
   return inTransaction(context.db, async (tx) => {
     // The booking's row first: two requests at once take turns, and the second sees the first.
-    await lockBooking(tx, move.bookingId);
+    await touchBooking(tx, move.bookingId, now);
     const booking = await loadBooking(tx, move.bookingId);
     requireParty(context.actor, booking, ["customer"], "requesting a move");
     if (booking.status === "requested") {
@@ -71,7 +71,11 @@ export async function requestMove(context: UseCaseContext, input: RequestMoveInp
   });
 }
 
-/** Takes the booking's row lock (SELECT … FOR UPDATE): requests for one booking are made one at a time. */
-async function lockBooking(tx: Tx, bookingId: number): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${bookingId} FOR UPDATE`;
+/**
+ * Takes the booking's row lock, so requests for one booking are made one at a time, by writing
+ * its updated_at: the row's version changes too, so an operator's page that did not show this
+ * request is stale (decision 0017) and cannot withdraw it unseen.
+ */
+async function touchBooking(tx: Tx, bookingId: number, now: Date): Promise<void> {
+  await tx.booking.updateMany({ where: { id: bookingId }, data: { updatedAt: now } });
 }
