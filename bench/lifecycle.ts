@@ -52,13 +52,15 @@ interface Population {
 
 /** Chefs, customers and bookings as the use cases would have left them at t0; returns the ids. */
 async function loadPopulation(db: Db): Promise<Population> {
-  await db.$executeRaw`INSERT INTO chefs (name, email, created_at) SELECT 'Chef ' || g, 'chef' || g || '@bench.test', ${t0} FROM generate_series(1, 100) g`;
+  // A chef per booking: 30 event instants for 10,000 bookings, and a chef holds one event at a
+  // time (bookings_chef_time_excl, decision 0023).
+  await db.$executeRaw`INSERT INTO chefs (name, email, created_at) SELECT 'Chef ' || g, 'chef' || g || '@bench.test', ${t0} FROM generate_series(1, ${bookings}::int) g`;
   await db.$executeRaw`INSERT INTO customers (name, email, created_at) SELECT 'Customer ' || g, 'c' || g || '@bench.test', ${t0} FROM generate_series(1, 100) g`;
   const instants = eventInstants.map((d) => d.toISOString());
   await db.$executeRaw`
     INSERT INTO bookings (customer_id, chef_id, status, event_at, time_zone, place, price_minor, currency,
                           requested_at, accept_by, accepted_at, pay_by, paid_at, updated_at)
-    SELECT 1 + g % 100, 1 + (g * 7) % 100,
+    SELECT 1 + g % 100, g,
            (CASE g % 10 WHEN 0 THEN 'requested' WHEN 1 THEN 'accepted' ELSE 'paid' END)::booking_status,
            (${instants}::text[])[1 + (g / 10) % 30]::timestamptz, 'Europe/Paris', 'Bench ' || g, 10000 + g % 500 * 100, 'EUR',
            ${new Date(t0.getTime() - hour)}, ${new Date(t0.getTime() + 23 * hour)},

@@ -14,6 +14,10 @@ export interface MovePreviewState extends ActionState {
     to: string;
     toIso: string;
     jobs: Array<{ id: string; jobType: string; status: string; from: string; to: string }>;
+    /** The customer's pending move request the operator's move withdraws. */
+    withdrawnMove: { id: number; to: string } | null;
+    /** The chef had accepted: the new time becomes the agreed one. */
+    setsAgreedTime: boolean;
   };
 }
 
@@ -100,6 +104,10 @@ export function BookingActionForms(props: BookingActionProps) {
         <div className="actions">
           <form onSubmit={onPreview} onChange={() => setPreviewed(null)} className="form card" aria-labelledby="move-heading">
             <h3 id="move-heading">Move the event</h3>
+            <p className="muted">
+              A platform decision, applied at once with your reason in the audit log: the chef is not asked, so the new time must be free in the
+              chef&apos;s calendar.
+            </p>
             <Seen {...props} />
             <input type="hidden" name="zone" value={zone} />
             <label>
@@ -132,6 +140,14 @@ export function BookingActionForms(props: BookingActionProps) {
                 <p>
                   The event moves from <strong>{shown.from}</strong> to <strong>{shown.to}</strong>.
                 </p>
+                {shown.setsAgreedTime ? (
+                  <p>It becomes the agreed time: a later cancellation by the customer is judged against it.</p>
+                ) : null}
+                {shown.withdrawnMove ? (
+                  <p>
+                    The customer&apos;s pending move request {shown.withdrawnMove.id} (to {shown.withdrawnMove.to}) is withdrawn.
+                  </p>
+                ) : null}
                 {shown.jobs.length === 0 ? (
                   <p className="muted">No job moves: this booking&apos;s deadlines (answer, payment) do not depend on the event time.</p>
                 ) : (

@@ -26,6 +26,11 @@ export const ErrorCode = {
    * signed-in dashboard user's role does not allow it (a viewer tried to act). Nothing was written.
    */
   NotAllowed: "NOT_ALLOWED",
+  /**
+   * The chef already holds a booking whose event overlaps this one (accepting a request or a move,
+   * requesting or moving to a time the chef is booked). Nothing was written.
+   */
+  ChefUnavailable: "CHEF_UNAVAILABLE",
   /** An idempotency key already recorded a different money movement. Nothing was written. */
   IdempotencyConflict: "IDEMPOTENCY_CONFLICT",
   /**

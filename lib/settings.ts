@@ -69,6 +69,8 @@ const schema = z.object({
   DULY_PAYOUT_AFTER: duration.prefault("48h"),
   /** How long a chef has to reply to a dispute before it is refunded to the customer. */
   DULY_DISPUTE_REPLY_WITHIN: duration.prefault("24h"),
+  /** How long a chef has to answer a customer's request to move an agreed event before it lapses. */
+  DULY_MOVE_ANSWER_WITHIN: duration.prefault("24h"),
   /** The least notice a booking request, an auction's event or a moved event may have. */
   DULY_MIN_NOTICE: duration.prefault("48h"),
   /** A paid booking the customer cancels at least this long before the event is refunded in full. */

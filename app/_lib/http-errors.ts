@@ -17,6 +17,7 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.NotFound]: 404,
   [ErrorCode.InvalidState]: 409,
   [ErrorCode.NotAllowed]: 403,
+  [ErrorCode.ChefUnavailable]: 409,
   [ErrorCode.IdempotencyConflict]: 409,
   [ErrorCode.QuotaExhausted]: 429,
   [ErrorCode.QuotaExceedsPlan]: 403,

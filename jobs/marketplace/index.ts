@@ -5,10 +5,11 @@ import { closeAuctionHandlerJob } from "./close-auction.ts";
 import { closeEventHandlerJob } from "./close-event.ts";
 import { completeBookingHandlerJob } from "./complete-booking.ts";
 import { disputeReplyDeadlineJob } from "./dispute-reply-deadline.ts";
+import { moveAnswerDeadlineJob } from "./move-answer-deadline.ts";
 import { paymentDeadlineJob } from "./payment-deadline.ts";
 import { payoutHandlerJob } from "./payout.ts";
 
 export const marketplaceJobs = [
   acceptDeadlineJob, paymentDeadlineJob, closeEventHandlerJob, completeBookingHandlerJob, payoutHandlerJob, disputeReplyDeadlineJob,
-  closeAuctionHandlerJob,
+  closeAuctionHandlerJob, moveAnswerDeadlineJob,
 ];

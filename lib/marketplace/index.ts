@@ -14,7 +14,7 @@ export { ledgerKey } from "./ledger/ledger-keys.ts";
 export { balanceOf, type Balance } from "./ledger/move-money.ts";
 export type { DeadlineOutcome } from "./deadline-outcome.ts";
 export {
-  acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob,
+  acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob, moveAnswerDeadline,
   marketplaceDeclarations, withHandler, type JobDeclaration,
 } from "./job-declarations.ts";
 export { bookingTransitions, movableStatuses, terminalBookingStatuses, holdingStatuses } from "./bookings/booking-status.ts";
@@ -23,6 +23,8 @@ export { auctionTransitions } from "./auctions/auction-status.ts";
 export { edgesOf } from "./transitions.ts";
 export { NotDueYet } from "./bookings/booking-rows.ts";
 export * from "./views.ts";
+export { moveRequestView, moveRequestStatusSchema, toMoveRequestView, type MoveRequestView } from "./move-request-view.ts";
+export { chefTimeStatuses, defaultEventDurationMinutes } from "./bookings/chef-time.ts";
 
 // People (operator / system)
 export { registerChef, registerPersonInput, type RegisterPersonInput } from "./people/register-chef.ts";
@@ -37,6 +39,9 @@ export { payBooking, payBookingInput, type PayBookingInput } from "./bookings/pa
 export { startCheckout, startCheckoutInput, checkoutView, type StartCheckoutInput, type CheckoutView } from "./bookings/start-checkout.ts";
 export { moveEvent, moveEventInput, type MoveEventInput } from "./bookings/move-event.ts";
 export { cancelBooking, cancelBookingInput, type CancelBookingInput } from "./bookings/cancel-booking.ts";
+export { requestMove, requestMoveInput, type RequestMoveInput } from "./bookings/request-move.ts";
+export { acceptMove, acceptMoveInput, type AcceptMoveInput } from "./bookings/accept-move.ts";
+export { declineMove, declineMoveInput, type DeclineMoveInput } from "./bookings/decline-move.ts";
 export { getBooking, getBookingInput, type GetBookingInput } from "./bookings/get-booking.ts";
 // Bookings: deadlines (system; the catalogue's handlers call these)
 export { expireRequest, expireRequestInput } from "./bookings/expire-request.ts";
@@ -44,6 +49,7 @@ export { cancelUnpaidBooking, cancelUnpaidBookingInput } from "./bookings/cancel
 export { closeEvent, closeEventInput } from "./bookings/close-event.ts";
 export { completeBooking, completeBookingInput } from "./bookings/complete-booking.ts";
 export { payOutBooking, payOutBookingInput } from "./bookings/pay-out-booking.ts";
+export { lapseMoveRequest, lapseMoveRequestInput } from "./bookings/lapse-move-request.ts";
 
 // Disputes
 export { openDispute, openDisputeInput, type OpenDisputeInput } from "./disputes/open-dispute.ts";

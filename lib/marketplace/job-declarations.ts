@@ -30,6 +30,7 @@ export interface JobDeclaration<Schema extends z.ZodType = z.ZodType> {
 const bookingPayload = z.object({ bookingId: z.number().int().positive() });
 const disputePayload = z.object({ disputeId: z.number().int().positive() });
 const auctionPayload = z.object({ auctionId: z.number().int().positive() });
+const moveRequestPayload = z.object({ moveRequestId: z.number().int().positive() });
 
 // Deadlines retry for a long time: a deadline that could not run is retried, never dropped.
 const deadlineRetry: RetryPolicy = { maxAttempts: 10, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000 };
@@ -99,9 +100,18 @@ export const closeAuctionJob = declare({
   subject: ({ auctionId }) => subjectOf.auction(auctionId),
 });
 
+/** The chef's answer to a move request: on silence it lapses and the booking keeps its terms. */
+export const moveAnswerDeadline = declare({
+  name: "marketplace.booking.move-answer-deadline",
+  payload: moveRequestPayload,
+  isolation: "group",
+  key: ({ moveRequestId }) => keyOf("marketplace.booking.move-answer-deadline", subjectOf.moveRequest(moveRequestId)),
+  subject: ({ moveRequestId }) => subjectOf.moveRequest(moveRequestId),
+});
+
 /** Every marketplace job type, for the catalogue's completeness check. */
 export const marketplaceDeclarations: readonly JobDeclaration[] = [
-  acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob,
+  acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob, moveAnswerDeadline,
 ] as JobDeclaration[];
 
 /** The job type a declaration becomes once the catalogue gives it a handler. */

@@ -11,6 +11,8 @@ export interface LifecyclePolicy {
   completeAfterMs: number;
   payoutAfterMs: number;
   disputeReplyWithinMs: number;
+  /** A chef's time to answer a request to move an agreed event (never past the event itself). */
+  moveAnswerWithinMs: number;
   minNoticeMs: number;
   fullRefundNoticeMs: number;
   /** 0..100: what a customer's late cancellation of a paid booking refunds; the rest goes to the chef. */
@@ -25,6 +27,7 @@ export const defaultPolicy: LifecyclePolicy = Object.freeze({
   completeAfterMs: 3 * hour,
   payoutAfterMs: 48 * hour,
   disputeReplyWithinMs: 24 * hour,
+  moveAnswerWithinMs: 24 * hour,
   minNoticeMs: 48 * hour,
   fullRefundNoticeMs: 7 * 24 * hour,
   lateCancelRefundPercent: 50,
@@ -38,6 +41,7 @@ export function policyFromEnv(env: Record<string, string | undefined> = process.
     completeAfterMs: parseSetting("DULY_COMPLETE_AFTER", env),
     payoutAfterMs: parseSetting("DULY_PAYOUT_AFTER", env),
     disputeReplyWithinMs: parseSetting("DULY_DISPUTE_REPLY_WITHIN", env),
+    moveAnswerWithinMs: parseSetting("DULY_MOVE_ANSWER_WITHIN", env),
     minNoticeMs: parseSetting("DULY_MIN_NOTICE", env),
     fullRefundNoticeMs: parseSetting("DULY_FULL_REFUND_NOTICE", env),
     lateCancelRefundPercent: parseSetting("DULY_LATE_CANCEL_REFUND_PERCENT", env),
@@ -52,7 +56,12 @@ export function lifecyclePolicy(): LifecyclePolicy {
   return cached;
 }
 
-/** What a cancellation of a paid booking refunds, in minor units (the rest is paid to the chef). */
+/**
+ * What a cancellation of a paid booking refunds, in minor units (the rest is paid to the chef).
+ * `eventAt` is the event time both sides agreed to (bookings.agreed_event_at: the
+ * chef's acceptance, an accepted move, an operator's move), so a time one side chose alone never
+ * changes what the chef is owed.
+ */
 export function cancellationRefundMinor(
   policy: LifecyclePolicy,
   { priceMinor, eventAt, now, byCustomer }: { priceMinor: number; eventAt: Date; now: Date; byCustomer: boolean },

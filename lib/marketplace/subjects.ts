@@ -6,4 +6,6 @@ export const subjectOf = {
   booking: (bookingId: number): Subject => ({ type: "booking", id: bookingId }),
   dispute: (disputeId: number): Subject => ({ type: "dispute", id: disputeId }),
   auction: (auctionId: number): Subject => ({ type: "auction", id: auctionId }),
+  /** A customer's request to move a booking's event (its answer deadline). */
+  moveRequest: (moveRequestId: number): Subject => ({ type: "move-request", id: moveRequestId }),
 } as const;

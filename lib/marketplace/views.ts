@@ -2,6 +2,7 @@
 // as strings), described by zod so the API documents its responses from the same source.
 import { z } from "zod";
 import type { Auction, Bid, Booking, Chef, Customer, Dispute, LedgerEntry } from "../db/generated/client.ts";
+import { moveRequestView } from "./move-request-view.ts";
 
 const iso = z.string().describe("ISO 8601 instant (UTC)");
 const isoOrNull = iso.nullable();
@@ -34,6 +35,10 @@ export const bookingView = z.object({
   endedAt: isoOrNull,
   endedBy: z.string().nullable(),
   endReason: z.string().nullable(),
+  /** The event holds the chef from eventAt for this many minutes (no other booking of the chef may overlap it). */
+  durationMinutes: z.number().int(),
+  /** The event time both sides agreed to (null while requested); the late-cancellation share is judged against it. */
+  agreedEventAt: isoOrNull,
 });
 export type BookingView = z.infer<typeof bookingView>;
 
@@ -89,8 +94,10 @@ export const bookingDetailView = bookingView.extend({
   disputes: z.array(disputeView),
   ledger: z.array(ledgerEntryView),
   money: moneyView,
-  /** Pending (or running) jobs of this booking and its disputes, soonest first. */
+  /** Pending (or running) jobs of this booking, its disputes and its move requests, soonest first. */
   deadlines: z.array(deadlineView),
+  /** Requests to move the event, oldest first (at most one pending). */
+  moveRequests: z.array(moveRequestView),
 });
 export type BookingDetailView = z.infer<typeof bookingDetailView>;
 
@@ -132,6 +139,7 @@ export function toBookingView(b: Booking): BookingView {
     place: b.place, priceMinor: b.priceMinor, currency: b.currency, auctionId: b.auctionId, requestedAt: b.requestedAt.toISOString(),
     acceptBy: b.acceptBy.toISOString(), acceptedAt: isoOf(b.acceptedAt), payBy: isoOf(b.payBy), paidAt: isoOf(b.paidAt),
     closedAt: isoOf(b.closedAt), completedAt: isoOf(b.completedAt), endedAt: isoOf(b.endedAt), endedBy: b.endedBy, endReason: b.endReason,
+    durationMinutes: b.durationMinutes, agreedEventAt: isoOf(b.agreedEventAt),
   };
 }
 

@@ -1,13 +1,18 @@
 // The operator's actions on one booking: move its event (with a preview of which jobs move) and
 // cancel it. Each, in one transaction: lock the booking as the operator's page saw it
 // (booking-as-seen.ts), call the marketplace's own use case as an operator actor (its rules:
-// notice, statuses, refunds, the booking's jobs moved or cancelled with it), and write the audit
-// entries. Any refusal rolls all of it back.
+// notice, statuses, the chef's calendar, refunds, the booking's jobs moved or cancelled with it),
+// and write the audit entries. Any refusal rolls all of it back.
+//
+// An operator moves an event directly, never by request: it is a platform decision (support
+// acting on what both parties asked, or on the platform's own grounds), made with a reason that
+// the audit log keeps. For an accepted or paid booking the new time becomes the agreed one, and a
+// customer's pending move request is withdrawn (docs/decisions/0023).
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, recordAuditMany, type AuditActor } from "../audit/audit-log.ts";
-import { cancelBooking, moveEvent, subjectOf, type Actor } from "../marketplace/index.ts";
+import { cancelBooking, getBooking, moveEvent, subjectOf, type Actor } from "../marketplace/index.ts";
 import { jobsForSubject } from "../scheduler/index.ts";
 import { lockBookingAsSeen } from "./booking-as-seen.ts";
 import type { CancelBookingAsOperatorInput, MoveBookingEventInput } from "./booking-inputs.ts";
@@ -28,6 +33,10 @@ export interface EventMove {
   to: Date;
   /** The booking's jobs that move (a paid booking's close); empty when its deadlines stay. */
   jobs: JobMove[];
+  /** The customer's pending move request that the operator's move withdraws, if any. */
+  withdrawnMove: { id: number; to: Date } | null;
+  /** Whether the new time becomes the agreed one (the chef had accepted the booking). */
+  setsAgreedTime: boolean;
 }
 
 export interface BookingCancellation {
@@ -54,13 +63,19 @@ async function moveInside(tx: Tx, actor: AuditActor, input: MoveBookingEventInpu
     throw new DulyError(ErrorCode.InvalidInput, `booking ${booking.id}'s event is already at ${booking.eventAt.toISOString()}: nothing to move`);
   }
   const before = await openJobs(tx, input.bookingId);
+  const seen = await getBooking({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId });
+  const pending = seen.moveRequests.find((request) => request.status === "pending");
   await moveEvent({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId, eventAt: input.eventAt.toISOString() });
   const after = new Map((await openJobs(tx, input.bookingId)).map((job) => [job.id, job]));
   const jobs = before
     .map((job) => ({ id: job.id, jobType: job.jobType, status: job.status, from: job.runAt, to: after.get(job.id)?.runAt ?? job.runAt }))
     .filter((job) => job.from.getTime() !== job.to.getTime())
     .sort((a, b) => a.from.getTime() - b.from.getTime());
-  return { bookingId: booking.id, status: booking.status, from: booking.eventAt, to: input.eventAt, jobs };
+  return {
+    bookingId: booking.id, status: booking.status, from: booking.eventAt, to: input.eventAt, jobs,
+    withdrawnMove: pending ? { id: pending.id, to: new Date(pending.eventAt) } : null,
+    setsAgreedTime: seen.agreedEventAt !== null,
+  };
 }
 
 /** Thrown to roll a preview's transaction back; carries what the move would have done. */
@@ -97,7 +112,11 @@ export async function moveBookingEvent(db: Db, actor: AuditActor, input: MoveBoo
       recordType: "booking",
       recordId: String(move.bookingId),
       from: { eventAt: move.from.toISOString(), status: move.status },
-      to: { eventAt: move.to.toISOString(), jobsMoved: move.jobs.map((job) => job.id) },
+      to: {
+        eventAt: move.to.toISOString(), jobsMoved: move.jobs.map((job) => job.id),
+        ...(move.setsAgreedTime ? { agreedEventAt: move.to.toISOString() } : {}),
+        ...(move.withdrawnMove ? { withdrawnMoveRequest: move.withdrawnMove.id } : {}),
+      },
       reason: input.reason,
       batchId,
     });
@@ -123,7 +142,9 @@ export async function moveBookingEvent(db: Db, actor: AuditActor, input: MoveBoo
 export async function cancelBookingAsOperator(db: Db, actor: AuditActor, input: CancelBookingAsOperatorInput, now: Date): Promise<BookingCancellation> {
   return db.$transaction(async (tx) => {
     const booking = await lockBookingAsSeen(tx, input.bookingId, input);
-    const before = await openJobs(tx, input.bookingId);
+    // Its jobs and its pending move request's answer deadline (withdrawn with the booking).
+    const before = (await getBooking({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId })).deadlines
+      .map((deadline) => ({ id: deadline.jobId, jobType: deadline.jobType, status: deadline.status }));
     const ledgerBefore = new Set((await tx.ledgerEntry.findMany({ where: { bookingId: input.bookingId }, select: { id: true } })).map((e) => e.id));
     const cancelled = await cancelBooking({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId, reason: input.reason });
     const after = new Map((await jobsForSubject(tx, subjectOf.booking(input.bookingId))).map((job) => [job.id, job]));

@@ -1,6 +1,7 @@
 // One booking as the operator's page shows it: the marketplace's own view of it (getBooking:
-// state, disputes, ledger, money), its parties, every job it and its disputes ever had with
-// their run history, what operators did to it, and its lifecycle as one timeline.
+// state, disputes, move requests, ledger, money), its parties, every job it, its disputes and its
+// move requests ever had with their run history, what operators did to it, and its lifecycle as
+// one timeline.
 import type { Db } from "../db/client.ts";
 import { listAuditEntries, type AuditEntryView } from "../audit/audit-log.ts";
 import { getBooking, type Actor, type BookingDetailView } from "../marketplace/index.ts";
@@ -16,7 +17,7 @@ export interface BookingJob {
   runAt: Date;
   attempts: number;
   maxAttempts: number;
-  /** "booking:42" or "dispute:7". */
+  /** "booking:42", "dispute:7" or "move-request:3". */
   subject: string;
   cancelReason: string | null;
   runs: Array<{ attempt: number; startedAt: Date; finishedAt: Date | null; outcome: RunOutcome; error: string | null }>;
@@ -59,6 +60,7 @@ export async function findBookingDetail(db: Db, bookingId: number, reader: { ema
   const subjects = [
     { subjectType: "booking", subjectId: String(bookingId) },
     ...booking.disputes.map((d) => ({ subjectType: "dispute", subjectId: String(d.id) })),
+    ...booking.moveRequests.map((m) => ({ subjectType: "move-request", subjectId: String(m.id) })),
   ];
   const jobRows = await db.scheduledJob.findMany({
     where: { OR: subjects },
@@ -121,6 +123,11 @@ export function bookingTimeline({ booking, customer, chef, jobs, audit, now }: {
     add(when(dispute.repliedAt), { title: `Dispute ${dispute.id}: the chef replied`, detail: dispute.reply ?? undefined, tone: "done" });
     const refund = dispute.refundMinor !== null ? `, ${formatMinor(dispute.refundMinor, booking.currency)} refunded` : "";
     add(when(dispute.resolvedAt), { title: `Dispute ${dispute.id} ${dispute.status.replace("_", " ")}`, detail: `by ${dispute.resolvedBy ?? "?"}${refund}`, tone: "done" });
+  }
+  for (const move of booking.moveRequests) {
+    add(when(move.requestedAt), { title: `Move ${move.id} requested by ${move.requestedBy}`, detail: `to ${move.eventAt}; the chef answers by ${move.answerBy}`, tone: "done" });
+    const outcome = move.status === "accepted" ? "accepted: the event moved" : move.status;
+    add(when(move.endedAt), { title: `Move ${move.id} ${outcome}`, detail: `by ${move.endedBy ?? "?"}${move.endReason ? `: ${move.endReason}` : ""}`, tone: move.status === "accepted" ? "done" : "problem" });
   }
   if (booking.endedAt && ended[booking.status]) {
     const reason = booking.endReason ? `: ${booking.endReason}` : "";

@@ -2,11 +2,12 @@
 // once per database by scripts/lib/demo/marketplace.ts; a database whose chefs another spec made
 // first keeps those) plus bookings each test makes through the marketplace's use cases at the
 // server's clock: the list, the detail's timeline and jobs, moving the event with its preview
-// (page, database, audit log), cancelling with a reason, a stale page, and a viewer who cannot act.
+// (page, database, audit log; a customer's pending move request withdrawn), cancelling with a
+// reason, a stale page, and a viewer who cannot act.
 import { randomBytes } from "node:crypto";
 import { createDb, type Db } from "../../lib/db/client.ts";
 import {
-  acceptBooking, payBooking, registerChef, registerCustomer, requestBooking, systemActor, type Actor,
+  acceptBooking, payBooking, registerChef, registerCustomer, requestBooking, requestMove, systemActor, type Actor,
 } from "../../lib/marketplace/index.ts";
 import { seedMarketplace } from "../../scripts/lib/demo/marketplace.ts";
 import { toDateTimeLocalValue } from "../../lib/time/zoned-time.ts";
@@ -15,8 +16,8 @@ import { cronAuth, dayMs, e2eServerState, expect, test } from "./fixtures.ts";
 const hourMs = 3_600_000;
 const tag = randomBytes(3).toString("hex");
 let customer: Actor;
-let chef: Actor;
 const chefName = `Chef ${tag}`;
+let chefs = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000); // the demo replays a month of history through real ticks
@@ -26,20 +27,21 @@ test.beforeAll(async () => {
     await seedMarketplace(db, now);
     const ctx = { db, actor: systemActor("e2e"), now };
     customer = { kind: "customer", customerId: (await registerCustomer(ctx, { name: `Customer ${tag}`, email: `c.${tag}@bookings.e2e.test` })).id };
-    chef = { kind: "chef", chefId: (await registerChef(ctx, { name: chefName, email: `k.${tag}@bookings.e2e.test` })).id };
   } finally {
     await db.$disconnect();
   }
 });
 
 /**
- * A booking of this spec's customer and chef, taken to `upTo` at the server's clock, its event
- * `eventIn` ahead at 12:00 UTC (13:00 or 14:00 in Berlin: never a skipped or repeated hour).
+ * A booking of this spec's customer and a chef of its own named `chefName` (a chef holds one
+ * booking per evening), taken to `upTo` at the server's clock, its event `eventIn` ahead at 12:00
+ * UTC (13:00 or 14:00 in Berlin: never a skipped or repeated hour).
  */
 async function makeBooking(db: Db, upTo: "requested" | "accepted" | "paid", eventIn = 20 * dayMs) {
   const now = new Date();
   const eventAt = new Date(Math.floor((now.getTime() + eventIn) / dayMs) * dayMs + 12 * hourMs);
-  const chefId = chef.kind === "chef" ? chef.chefId : 0;
+  const chefId = (await registerChef({ db, actor: systemActor("e2e"), now }, { name: chefName, email: `k${++chefs}.${tag}@bookings.e2e.test` })).id;
+  const chef: Actor = { kind: "chef", chefId };
   const booking = await requestBooking({ db, actor: customer, now }, {
     chefId, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: `Berlin, Torstraße ${tag}`, priceMinor: 42_000, currency: "EUR",
   });
@@ -129,6 +131,27 @@ test.describe("an operator", () => {
     await expect(entry).toContainText(signedIn!.email);
     await expect(entry).toContainText("the venue is free two days later");
     await expect(entry).toContainText(booking.eventAt.toISOString());
+  });
+
+  test("an operator's move of a booking with a pending move request: the preview says the time becomes agreed and the request is withdrawn", async ({ page, db }) => {
+    const booking = await makeBooking(db, "paid");
+    const asked = await requestMove({ db, actor: customer, now: new Date() }, { bookingId: booking.id, eventAt: new Date(booking.eventAt.getTime() + 5 * dayMs).toISOString() });
+    const to = new Date(booking.eventAt.getTime() + 3 * dayMs);
+    const toLocal = toDateTimeLocalValue(to, "Europe/Berlin");
+    await page.goto(`/bookings/${booking.id}`);
+    await expect(page.getByText(`request ${asked.id}, by customer:`)).toBeVisible();
+    await page.getByLabel("New event time (Europe/Berlin)").fill(toLocal);
+    await page.getByLabel("Reason", { exact: true }).fill("both asked support for that date");
+    await page.getByRole("button", { name: "Preview move" }).click();
+    await expect(page.getByText("It becomes the agreed time")).toBeVisible();
+    await expect(page.getByText(`The customer's pending move request ${asked.id}`)).toContainText("is withdrawn");
+    expect((await db.bookingMoveRequest.findUniqueOrThrow({ where: { id: asked.id } })).status).toBe("pending");
+
+    await page.getByRole("button", { name: "Confirm: move the event and 1 job" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Event moved from" })).toContainText(`the customer's move request ${asked.id} was withdrawn`);
+    expect(await db.booking.findUniqueOrThrow({ where: { id: booking.id } })).toMatchObject({ eventAt: to, agreedEventAt: to });
+    expect((await db.bookingMoveRequest.findUniqueOrThrow({ where: { id: asked.id } })).status).toBe("withdrawn");
+    await expect(page.locator(".booking-timeline")).toContainText(`Move ${asked.id} withdrawn`);
   });
 
   test("a time the clocks skip is refused in the preview, and nothing moves", async ({ page, db }) => {

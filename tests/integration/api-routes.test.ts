@@ -5,7 +5,7 @@
 // twice has one effect and returns the first response; the same key with another body is
 // refused; concurrent identical payments charge once. The request clock is X-Duly-Now (the
 // server time-travels in tests), so nothing depends on today's date.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as requestBookingRoute } from "../../app/api/v1/bookings/route.ts";
 import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
 import { POST as acceptRoute } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
@@ -14,6 +14,9 @@ import { POST as payRoute } from "../../app/api/v1/bookings/[bookingId]/pay/rout
 import { POST as checkoutRoute } from "../../app/api/v1/bookings/[bookingId]/checkout/route.ts";
 import { POST as moveRoute } from "../../app/api/v1/bookings/[bookingId]/move/route.ts";
 import { POST as cancelRoute } from "../../app/api/v1/bookings/[bookingId]/cancel/route.ts";
+import { POST as requestMoveRoute } from "../../app/api/v1/bookings/[bookingId]/move-requests/route.ts";
+import { POST as acceptMoveRoute } from "../../app/api/v1/move-requests/[moveRequestId]/accept/route.ts";
+import { POST as declineMoveRoute } from "../../app/api/v1/move-requests/[moveRequestId]/decline/route.ts";
 import { POST as openDisputeRoute } from "../../app/api/v1/bookings/[bookingId]/disputes/route.ts";
 import { POST as replyRoute } from "../../app/api/v1/disputes/[disputeId]/reply/route.ts";
 import { POST as postAuctionRoute } from "../../app/api/v1/auctions/route.ts";
@@ -23,8 +26,8 @@ import { GET as notFoundRoute } from "../../app/api/v1/[...path]/route.ts";
 import { revokeApiKey } from "../../lib/api/keys/api-keys.ts";
 import type { Db } from "../../lib/db/client.ts";
 import {
-  acceptBooking, closeEvent, declineBooking, openDispute, payBooking, postAuction, replyToDispute, requestBooking, systemActor,
-  type Actor, type UseCaseContext,
+  acceptBooking, acceptMove, closeEvent, declineBooking, declineMove, openDispute, payBooking, postAuction, replyToDispute, requestBooking,
+  requestMove, systemActor, type Actor, type UseCaseContext,
 } from "../../lib/marketplace/index.ts";
 import { callRoute, newKey, useAppDatabase, type ApiAnswer, type ApiCall, type RouteHandler } from "../helpers/api.ts";
 import { useTestDatabase } from "../helpers/database.ts";
@@ -46,6 +49,12 @@ beforeAll(async () => {
   appKey = await newKey(database.db, { name: "routes test" });
   revokedKey = await newKey(database.db, { name: "revoked" });
   await revokeApiKey(database.db, revokedKey.slice(0, 13), t0);
+});
+
+// New people for every test: a chef holds one booking per evening, and every booking here is
+// for the same evening.
+beforeEach(async () => {
+  people = await registerPeople(database.db, t0);
 });
 
 /** A digest of every table a route could write: equal digests, nothing written. */
@@ -105,6 +114,21 @@ async function repliedDispute(): Promise<number> {
   const disputeId = await disputed();
   await replyToDispute(as(people.chef(), at(eventAt, 2 * hour)), { disputeId, reply: "I was there" });
   return disputeId;
+}
+/** A paid booking's pending move request (its id). */
+async function pendingMove(): Promise<number> {
+  const bookingId = await paid();
+  return (await requestMove(as(people.customer(), at(t0, 3 * hour)), { bookingId, eventAt: at(eventAt, 7 * day).toISOString() })).id;
+}
+async function declinedMove(): Promise<number> {
+  const id = await pendingMove();
+  await declineMove(as(people.chef(), at(t0, 4 * hour)), { moveRequestId: id });
+  return id;
+}
+async function acceptedMove(): Promise<number> {
+  const id = await pendingMove();
+  await acceptMove(as(people.chef(), at(t0, 4 * hour)), { moveRequestId: id });
+  return id;
 }
 async function openAuction(): Promise<number> {
   const auction = await postAuction(as(people.customer()), {
@@ -179,9 +203,26 @@ const routes: RouteCase[] = [
   },
   {
     name: "POST /bookings/:id/move", otherBody: () => ({ eventAt: at(eventAt, 8 * day).toISOString() }), handler: moveRoute as RouteHandler, method: "POST", idParam: "bookingId", path: (id) => `/bookings/${id}/move`,
-    actor: () => people.customer(), ready: paid, body: () => ({ eventAt: at(eventAt, 7 * day).toISOString() }), wrongTypes: { eventAt: 1_800_000_000 },
+    actor: () => people.customer(), ready: requested, body: () => ({ eventAt: at(eventAt, 7 * day).toISOString() }), wrongTypes: { eventAt: 1_800_000_000 },
+    // The chef agreed to a paid booking's time: a move is a request the chef answers.
+    wrongState: async () => ({ id: await paid() }), ok: 200,
+  },
+  {
+    name: "POST /bookings/:id/move-requests", otherBody: () => ({ eventAt: at(eventAt, 8 * day).toISOString() }), handler: requestMoveRoute as RouteHandler, method: "POST", idParam: "bookingId",
+    path: (id) => `/bookings/${id}/move-requests`, actor: () => people.customer(), ready: paid, body: () => ({ eventAt: at(eventAt, 7 * day).toISOString() }),
+    wrongTypes: { eventAt: "next week" },
     // A past event cannot be moved: the request's clock is after the event.
-    wrongState: async () => ({ id: await paid(), now: at(eventAt, hour) }), ok: 200,
+    wrongState: async () => ({ id: await paid(), now: at(eventAt, hour) }), ok: 201,
+  },
+  {
+    name: "POST /move-requests/:id/accept", handler: acceptMoveRoute as RouteHandler, method: "POST", idParam: "moveRequestId", path: (id) => `/move-requests/${id}/accept`,
+    actor: () => people.chef(), ready: pendingMove, body: () => ({}), takesNoBody: true, wrongTypes: { moveRequestId: "7" },
+    wrongState: async () => ({ id: await declinedMove() }), ok: 200, now: at(t0, 5 * hour),
+  },
+  {
+    name: "POST /move-requests/:id/decline", otherBody: () => ({ reason: "fully booked" }), handler: declineMoveRoute as RouteHandler, method: "POST", idParam: "moveRequestId",
+    path: (id) => `/move-requests/${id}/decline`, actor: () => people.chef(), ready: pendingMove, body: () => ({ reason: "a wedding that day" }), wrongTypes: { reason: 5 },
+    wrongState: async () => ({ id: await acceptedMove() }), ok: 200, now: at(t0, 5 * hour),
   },
   {
     name: "POST /bookings/:id/cancel", otherBody: () => ({ reason: "ill" }), handler: cancelRoute as RouteHandler, method: "POST", idParam: "bookingId", path: (id) => `/bookings/${id}/cancel`,

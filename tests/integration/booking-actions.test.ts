@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createSignedInOperator, sessionCookieName, type SignedInOperator } from "../helpers/operators.ts";
 import { at, day, hour, registerPeople, tickAt, type People } from "../fixtures/marketplace.ts";
-import { acceptBooking, payBooking, requestBooking, type UseCaseContext } from "../../lib/marketplace/index.ts";
+import { acceptBooking, payBooking, registerChef, requestBooking, requestMove, systemActor, type UseCaseContext } from "../../lib/marketplace/index.ts";
 import { databaseClock } from "../../lib/scheduler/index.ts";
 import { bookingVersion } from "../../lib/operations/booking-as-seen.ts";
 import { cancelBookingAsOperator, moveBookingEvent, previewEventMove } from "../../lib/operations/booking-actions.ts";
@@ -48,20 +48,23 @@ beforeAll(async () => {
 afterEach(() => signInAs(null));
 
 const idle: ActionState = { ok: false };
+let chefs = 0;
 
 /**
  * A booking taken as far as `upTo`, its request made at `requestedAt` for an event `eventIn`
- * later (an event at 12:00 UTC: never a skipped or repeated hour in Europe).
+ * later (an event at 12:00 UTC: never a skipped or repeated hour in Europe), with a chef of its
+ * own (a chef cannot hold two bookings for one evening).
  */
 async function booking(requestedAt: Date, upTo: "requested" | "accepted" | "paid", eventIn = 30 * day) {
   const ctx = (actor: UseCaseContext["actor"], now: Date): UseCaseContext => ({ db: database.db, actor, now });
   const eventAt = new Date(Math.floor((requestedAt.getTime() + eventIn) / day) * day + 12 * hour);
+  const chef = await registerChef(ctx(systemActor("test"), requestedAt), { name: `Chef 0-${++chefs}`, email: `chef-${chefs}@booking-actions.test` });
   const requested = await requestBooking(ctx(people.customer(), requestedAt), {
-    chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: "Berlin, Torstraße 88", priceMinor: 42_000, currency: "EUR",
+    chefId: chef.id, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: "Berlin, Torstraße 88", priceMinor: 42_000, currency: "EUR",
   });
-  if (upTo !== "requested") await acceptBooking(ctx(people.chef(), at(requestedAt, hour)), { bookingId: requested.id });
+  if (upTo !== "requested") await acceptBooking(ctx({ kind: "chef", chefId: chef.id }, at(requestedAt, hour)), { bookingId: requested.id });
   if (upTo === "paid") await payBooking(ctx(people.customer(), at(requestedAt, 2 * hour)), { bookingId: requested.id, amountMinor: 42_000, currency: "EUR" });
-  return { id: requested.id, eventAt, seen: (await bookingVersion(database.db, requested.id))! };
+  return { id: requested.id, eventAt, chefId: chef.id, seen: (await bookingVersion(database.db, requested.id))! };
 }
 
 /** The database's clock now: the actions act at it, so their bookings are made around it. */
@@ -114,6 +117,36 @@ describe("moving the event (operations, chosen clock)", () => {
     expect((await database.db.booking.findUniqueOrThrow({ where: { id: b.id } })).status).toBe("paid");
     await tickAt(database.db, at(to, 1000));
     expect((await database.db.booking.findUniqueOrThrow({ where: { id: b.id } })).status).toBe("closed");
+  });
+
+  it("is a platform decision: the new time becomes the agreed one and a pending move request is withdrawn, audited; a time the chef holds is refused", async () => {
+    const b = await booking(t0, "paid");
+    const asked = await requestMove({ db: database.db, actor: people.customer(), now: at(t0, 3 * hour) }, { bookingId: b.id, eventAt: at(b.eventAt, 5 * day).toISOString() });
+    expect(await bookingVersion(database.db, b.id)).not.toEqual(b.seen); // a page from before the request is stale
+    const seen = (await bookingVersion(database.db, b.id))!;
+    const to = at(b.eventAt, 2 * day);
+    const input = { bookingId: b.id, ...seen, eventAt: to, reason: "the venue is closed that week" };
+    const preview = await previewEventMove(database.db, operator, input, at(t0, 4 * hour));
+    expect(preview).toMatchObject({ setsAgreedTime: true, withdrawnMove: { id: asked.id, to: at(b.eventAt, 5 * day) } });
+    expect((await database.db.bookingMoveRequest.findUniqueOrThrow({ where: { id: asked.id } })).status).toBe("pending");
+    await moveBookingEvent(database.db, operator, input, at(t0, 4 * hour));
+    expect(await database.db.booking.findUniqueOrThrow({ where: { id: b.id } })).toMatchObject({ eventAt: to, agreedEventAt: to });
+    expect(await database.db.bookingMoveRequest.findUniqueOrThrow({ where: { id: asked.id } })).toMatchObject({ status: "withdrawn", endedBy: `operator:${operator.email}` });
+    const [entry] = await auditOf("booking", b.id);
+    expect(entry!.toValue).toMatchObject({ eventAt: to.toISOString(), agreedEventAt: to.toISOString(), withdrawnMoveRequest: asked.id });
+
+    // The same chef's other paid booking, a week later: moving this one onto it is refused, nothing written.
+    const ctx = (actor: UseCaseContext["actor"], now: Date): UseCaseContext => ({ db: database.db, actor, now });
+    const otherAt = at(b.eventAt, 9 * day);
+    const other = await requestBooking(ctx(people.customer(1), at(t0, 5 * hour)), {
+      chefId: b.chefId, eventAt: otherAt.toISOString(), timeZone: "Europe/Berlin", place: "Berlin", priceMinor: 42_000, currency: "EUR",
+    });
+    await acceptBooking(ctx({ kind: "chef", chefId: b.chefId }, at(t0, 6 * hour)), { bookingId: other.id });
+    const now = (await bookingVersion(database.db, b.id))!;
+    const before = await snapshot(b.id);
+    await expect(moveBookingEvent(database.db, operator, { bookingId: b.id, ...now, eventAt: at(otherAt, hour), reason: "onto the other one" }, at(t0, 7 * hour)))
+      .rejects.toMatchObject({ code: "CHEF_UNAVAILABLE", message: expect.stringContaining(`(booking ${other.id})`) });
+    expect(await snapshot(b.id)).toEqual(before);
   });
 
   it("previews exactly that and writes nothing", async () => {

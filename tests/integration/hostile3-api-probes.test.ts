@@ -31,9 +31,11 @@ beforeAll(async () => {
   keys.chef = await newKey(database.db, { name: "chef", scope: "chef", partyId: people.chefs[0] });
 });
 
+let evenings = 0;
+/** An accepted booking of chef 0, each on an evening of its own (a chef holds one event at a time). */
 async function acceptedBooking(customer: number): Promise<number> {
   const b = await requestBooking(as(people.customer(customer)), {
-    chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Rome", place: "Roma", priceMinor: price, currency: "EUR",
+    chefId: people.chefs[0]!, eventAt: at(eventAt, evenings++ * day).toISOString(), timeZone: "Europe/Rome", place: "Roma", priceMinor: price, currency: "EUR",
   });
   await acceptBooking(as(people.chef(), at(t0, hour)), { bookingId: b.id });
   return b.id;

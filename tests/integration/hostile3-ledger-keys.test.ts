@@ -19,11 +19,12 @@ beforeEach(async () => {
   people = await registerPeople(database.db, t0);
 });
 
+/** Customer i's accepted booking with chef i (one chef cannot hold both: same evening). */
 async function acceptedBooking(customer: number) {
   const b = await requestBooking(as(people.customer(customer)), {
-    chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Rome", place: "Roma", priceMinor: 99_00, currency: "EUR",
+    chefId: people.chefs[customer]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Rome", place: "Roma", priceMinor: 99_00, currency: "EUR",
   });
-  await acceptBooking(as(people.chef(), at(t0, hour)), { bookingId: b.id });
+  await acceptBooking(as(people.chef(customer), at(t0, hour)), { bookingId: b.id });
   return b;
 }
 

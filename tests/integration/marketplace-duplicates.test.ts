@@ -12,8 +12,8 @@ import { claim, runClaimed } from "../helpers/engine.ts";
 import { schedule, tick } from "../../lib/scheduler/index.ts";
 import { frozenClock } from "../../lib/scheduler/internal.ts";
 import {
-  acceptBooking, acceptDeadline, closeAuctionJob, closeEventJob, completeBookingJob, disputeReplyDeadline, openDispute, payBooking,
-  paymentDeadline, payoutJob, placeBid, postAuction, requestBooking, type Actor, type JobDeclaration, type UseCaseContext,
+  acceptBooking, acceptDeadline, closeAuctionJob, closeEventJob, completeBookingJob, disputeReplyDeadline, moveAnswerDeadline, openDispute,
+  payBooking, paymentDeadline, payoutJob, placeBid, postAuction, requestBooking, requestMove, type Actor, type JobDeclaration, type UseCaseContext,
 } from "../../lib/marketplace/index.ts";
 import { at, day, expectInvariants, hour, marketCatalogue, marketState, registerPeople, tickAt, truncateMarket, type People } from "../fixtures/marketplace.ts";
 
@@ -80,6 +80,14 @@ const scenarios: Scenario[] = [
       await placeBid(as(p.chef(0), at(t0, hour)), { auctionId: a.id, priceMinor: 42_000 });
       await placeBid(as(p.chef(1), at(t0, hour)), { auctionId: a.id, priceMinor: 41_000 });
       return { payload: { auctionId: a.id }, dueAt: closesAt };
+    },
+  },
+  {
+    declaration: moveAnswerDeadline,
+    build: async (p) => {
+      const b = await paid(p);
+      const m = await requestMove(as(p.customer(), at(t0, 3 * hour)), { bookingId: b.id, eventAt: at(eventAt, 7 * day).toISOString() });
+      return { payload: { moveRequestId: m.id }, dueAt: new Date(m.answerBy) };
     },
   },
 ];

@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import {
-  acceptBooking, cancelBooking, getBooking, moveEvent, openDispute, payBooking, placeBid, postAuction, replyToDispute,
-  requestBooking, resolveDispute, type UseCaseContext, type Actor,
+  acceptBooking, acceptMove, cancelBooking, getBooking, moveEvent, openDispute, payBooking, placeBid, postAuction, replyToDispute,
+  requestBooking, requestMove, resolveDispute, type UseCaseContext, type Actor,
 } from "../../lib/marketplace/index.ts";
 import { at, day, expectInvariants, hour, marketState, registerPeople, tickAt, truncateMarket, type People } from "../fixtures/marketplace.ts";
 
@@ -165,11 +165,12 @@ describe("clock-driven paths", () => {
     ]);
   });
 
-  it("event moved twice: the close moves with it each time; nothing happens at the old times", async () => {
+  it("event moved twice (a move the chef accepted, then an operator's): the close moves with it each time; nothing happens at the old times", async () => {
     const id = await paidBooking();
     const later = at(eventAt, 14 * day);
     const final = at(eventAt, 10 * day);
-    await moveEvent(as(people.customer(), at(t0, 5 * day)), { bookingId: id, eventAt: later.toISOString() });
+    const request = await requestMove(as(people.customer(), at(t0, 5 * day)), { bookingId: id, eventAt: later.toISOString() });
+    await acceptMove(as(people.chef(), at(t0, 5 * day + hour)), { moveRequestId: request.id });
     await moveEvent(as(people.operator, at(t0, 9 * day)), { bookingId: id, eventAt: final.toISOString(), timeZone: "Europe/London" });
     const detail = await getBooking(as(people.customer(), at(t0, 9 * day)), { bookingId: id });
     expect(detail.deadlines.map((d) => [d.jobType, d.runAt])).toEqual([["marketplace.booking.close-event", final.toISOString()]]);

@@ -2,8 +2,10 @@
 // the right and the wrong parties), clock jumps, ticks, duplicate and concurrent ticks. After
 // every step: the money invariant holds per booking (charges = payouts + refunds + held, held
 // never negative, so payout + refund <= charge), no record is in an impossible state (money
-// matches status; one open dispute at most), and every pending deadline belongs to a record in
-// the state that needs it (tests/fixtures/marketplace.ts: invariantViolations). A use case may
+// matches status; one open dispute at most; one pending move request at most; no chef holds two
+// overlapping events), and every pending deadline belongs to a record in the state that needs it,
+// a pending move request's answer deadline included (tests/fixtures/marketplace.ts:
+// invariantViolations). A use case may
 // refuse (a DulyError); anything else thrown fails the property. Bounded by its run count
 // (20 sequences of 20-40 steps): about 25 s on a quiet machine, never asserted (load decides it).
 import fc from "fast-check";
@@ -12,8 +14,8 @@ import { useTestDatabase } from "../helpers/database.ts";
 import { isDulyError } from "../../lib/errors.ts";
 import { tick } from "../../lib/scheduler/index.ts";
 import {
-  acceptBooking, cancelBooking, declineBooking, moveEvent, openDispute, payBooking, placeBid, postAuction, replyToDispute, requestBooking,
-  resolveDispute, type Actor,
+  acceptBooking, acceptMove, cancelBooking, declineBooking, declineMove, moveEvent, openDispute, payBooking, placeBid, postAuction, replyToDispute,
+  requestBooking, requestMove, resolveDispute, type Actor,
 } from "../../lib/marketplace/index.ts";
 import { at, day, hour, invariantViolations, marketCatalogue, registerPeople, truncateMarket, type People } from "../fixtures/marketplace.ts";
 
@@ -24,7 +26,8 @@ type Step =
   | { kind: "request"; customer: number; chef: number; inDays: number; price: number }
   | { kind: "accept" | "decline" | "openDispute" | "reply"; pick: number; wrongParty: boolean }
   | { kind: "pay"; pick: number; providerKey: boolean; twice: boolean }
-  | { kind: "move"; pick: number; byDays: number }
+  | { kind: "move" | "requestMove" | "operatorMove"; pick: number; byDays: number }
+  | { kind: "answerMove"; pick: number; accept: boolean; wrongParty: boolean }
   | { kind: "cancel"; pick: number; by: "customer" | "chef" | "operator" }
   | { kind: "resolve"; pick: number; outcome: "refund" | "partial" | "release"; share: number }
   | { kind: "auction"; customer: number; closeInHours: number }
@@ -38,7 +41,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("request" as const), customer: fc.nat({ max: 1 }), chef: fc.nat({ max: 1 }), inDays: fc.integer({ min: 3, max: 12 }), price: fc.integer({ min: 1, max: 500_00 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom("accept" as const, "decline" as const, "openDispute" as const, "reply" as const), pick, wrongParty: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("pay" as const), pick, providerKey: fc.boolean(), twice: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("move" as const), pick, byDays: fc.integer({ min: -5, max: 10 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom("move" as const, "operatorMove" as const), pick, byDays: fc.integer({ min: -5, max: 10 }) }) },
+  // Moving an agreed event: the customer asks, the chef (or the wrong chef) answers, or the clock does.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("requestMove" as const), pick, byDays: fc.integer({ min: -5, max: 10 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("answerMove" as const), pick, accept: fc.boolean(), wrongParty: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cancel" as const), pick, by: fc.constantFrom("customer" as const, "chef" as const, "operator" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("resolve" as const), pick, outcome: fc.constantFrom("refund" as const, "partial" as const, "release" as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("auction" as const), customer: fc.nat({ max: 1 }), closeInHours: fc.integer({ min: 1, max: 72 }) }) },
@@ -80,8 +86,24 @@ async function run(step: Step, now: Date, people: People): Promise<Date> {
       }
       return now;
     case "move":
-      if (booking) await moveEvent(ctx(customerOf(booking)), { bookingId: booking.id, eventAt: at(booking.eventAt, step.byDays * day).toISOString() });
+    case "operatorMove":
+      if (booking) {
+        const actor = step.kind === "move" ? customerOf(booking) : people.operator;
+        await moveEvent(ctx(actor), { bookingId: booking.id, eventAt: at(booking.eventAt, step.byDays * day).toISOString() });
+      }
       return now;
+    case "requestMove":
+      if (booking) await requestMove(ctx(customerOf(booking)), { bookingId: booking.id, eventAt: at(booking.eventAt, step.byDays * day).toISOString() });
+      return now;
+    case "answerMove": {
+      const requests = await db.bookingMoveRequest.findMany({ orderBy: { id: "asc" }, include: { booking: true } });
+      const request = await nth(requests, step.pick);
+      if (!request) return now;
+      const chef = chefOf(request.booking, step.wrongParty);
+      if (step.accept) await acceptMove(ctx(chef), { moveRequestId: request.id });
+      else await declineMove(ctx(chef), { moveRequestId: request.id, reason: "not that day" });
+      return now;
+    }
     case "cancel":
       if (booking) {
         const actor = step.by === "customer" ? customerOf(booking) : step.by === "chef" ? chefOf(booking) : people.operator;
@@ -122,7 +144,9 @@ async function run(step: Step, now: Date, people: People): Promise<Date> {
     case "advance": {
       if (!booking) return now;
       const id = { bookingId: booking.id };
-      if (booking.status === "requested") await acceptBooking(ctx(chefOf(booking)), id);
+      const pendingMove = await db.bookingMoveRequest.findFirst({ where: { bookingId: booking.id, status: "pending" } });
+      if (pendingMove && booking.status === "paid") await acceptMove(ctx(chefOf(booking)), { moveRequestId: pendingMove.id });
+      else if (booking.status === "requested") await acceptBooking(ctx(chefOf(booking)), id);
       else if (booking.status === "accepted") await payBooking(ctx(customerOf(booking)), { ...id, amountMinor: booking.priceMinor, currency: booking.currency });
       else if (booking.status === "closed" || booking.status === "completed") await openDispute(ctx(customerOf(booking)), { ...id, reason: "meh" });
       else if (booking.status === "disputed") {
@@ -172,6 +196,7 @@ describe("marketplace properties", () => {
           }
           for (const b of await db.booking.findMany({ select: { status: true } })) reached.add(`booking:${b.status}`);
           for (const d of await db.dispute.findMany({ select: { status: true } })) reached.add(`dispute:${d.status}`);
+          for (const m of await db.bookingMoveRequest.findMany({ select: { status: true } })) reached.add(`move:${m.status}`);
           const violations = await invariantViolations(db);
           if (violations.length > 0) throw new Error(`after step ${index} ${JSON.stringify(step)} at ${now.toISOString()}: ${violations.join("; ")}`);
         }

@@ -21,13 +21,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("reply versus deadline", () => {
   it(`gives exactly one outcome, ${rounds} times`, { timeout: 300_000 }, async () => {
     const { db } = database;
-    const people = await registerPeople(db, t0, { customers: 1, chefs: 1 });
+    // A chef per booking: every event is at the same instant, and a chef holds one event at a time.
+    const people = await registerPeople(db, t0, { customers: 1, chefs: rounds });
     const customer = { db, actor: people.customer(), now: t0 };
     for (let i = 0; i < rounds; i++) {
       const b = await requestBooking(customer, {
-        chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: `Table ${i}`, priceMinor: 100_00 + i, currency: "EUR",
+        chefId: people.chefs[i]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Berlin", place: `Table ${i}`, priceMinor: 100_00 + i, currency: "EUR",
       });
-      await acceptBooking({ db, actor: people.chef(), now: at(t0, hour) }, { bookingId: b.id });
+      await acceptBooking({ db, actor: people.chef(i), now: at(t0, hour) }, { bookingId: b.id });
       await payBooking({ ...customer, now: at(t0, 2 * hour) }, { bookingId: b.id, amountMinor: 100_00 + i, currency: "EUR" });
     }
     await tickAt(db, eventAt); // every event closes
@@ -41,6 +42,7 @@ describe("reply versus deadline", () => {
     for (let round = 0; round < rounds; round++) {
       const [job] = await claim(db, marketCatalogue, { now: replyBy, tickId: `t_race_${round}`, limit: 1 });
       const disputeId = (job!.payload as { disputeId: number }).disputeId;
+      const chefId = (await db.dispute.findUniqueOrThrow({ where: { id: disputeId }, include: { booking: true } })).booking.chefId;
       // The reply does more before its decisive UPDATE than the handler: on odd rounds the run
       // waits a little, so both orders happen.
       const replyHeadStart = Math.floor(Math.random() * 3);
@@ -48,7 +50,7 @@ describe("reply versus deadline", () => {
       const [outcome, reply] = await Promise.all([
         pause(runHeadStart).then(() => runClaimed(db, marketCatalogue, job!, frozenClock(replyBy))),
         pause(replyHeadStart).then(() =>
-          replyToDispute({ db, actor: people.chef(), now: at(replyBy, -1) }, { disputeId, reply: `round ${round}` }).then(
+          replyToDispute({ db, actor: { kind: "chef", chefId }, now: at(replyBy, -1) }, { disputeId, reply: `round ${round}` }).then(
             () => "replied" as const,
             (error: unknown) => error,
           ),

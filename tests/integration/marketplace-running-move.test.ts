@@ -1,13 +1,14 @@
 // Moving an event whose close has already been claimed by a tick (running, its handler not
-// started): shiftForSubject moves the job's run_at as intent (decision 0009); the handler then
-// finds the event not due (NotDueYet), the attempt fails, and the engine retries at the new
-// time, where the event closes. Nothing closes at the old time.
+// started), by the chef accepting the customer's move request: shiftForSubject moves the job's
+// run_at as intent (decision 0009); the handler then finds the event not due (NotDueYet), the
+// attempt fails, and the engine retries at the new time, where the event closes. Nothing closes
+// at the old time.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { claim, runClaimed } from "../helpers/engine.ts";
 import { frozenClock } from "../../lib/scheduler/internal.ts";
 import { findJob } from "../../lib/scheduler/index.ts";
-import { acceptBooking, defaultPolicy, moveEvent, payBooking, requestBooking } from "../../lib/marketplace/index.ts";
+import { acceptBooking, acceptMove, defaultPolicy, payBooking, requestBooking, requestMove } from "../../lib/marketplace/index.ts";
 import { at, day, expectInvariants, hour, marketCatalogue, registerPeople, tickAt } from "../fixtures/marketplace.ts";
 
 const database = useTestDatabase();
@@ -27,11 +28,13 @@ describe("moving an event while its close is claimed", () => {
     const [claimed] = await claim(db, marketCatalogue, { now: eventAt, tickId: "t_claimed", limit: 1 });
     expect(claimed?.jobType).toBe("marketplace.booking.close-event");
     const movedTo = at(eventAt, 7 * day);
-    // The customer moves it a minute before the event (the minimum notice is waived for this test's policy).
-    await moveEvent(
-      { db, actor: people.customer(), now: at(eventAt, -60_000), policy: { ...defaultPolicy, minNoticeMs: 0 } },
+    // The customer asks two minutes before the event (the minimum notice is waived for this
+    // test's policy) and the chef accepts a minute before it.
+    const request = await requestMove(
+      { db, actor: people.customer(), now: at(eventAt, -120_000), policy: { ...defaultPolicy, minNoticeMs: 0 } },
       { bookingId: b.id, eventAt: movedTo.toISOString() },
     );
+    await acceptMove({ db, actor: people.chef(), now: at(eventAt, -60_000) }, { moveRequestId: request.id });
     expect(await findJob(db, claimed!.id)).toMatchObject({ status: "running", runAt: movedTo });
 
     expect(await runClaimed(db, marketCatalogue, claimed!, frozenClock(eventAt))).toBe("failed");

@@ -29,6 +29,11 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_key_pattern_idx ON public.scheduled_jobs USING btree (key text_pattern_ops)",
   scheduled_jobs_dead_finished_at_idx:
     "CREATE INDEX scheduled_jobs_dead_finished_at_idx ON public.scheduled_jobs USING btree (finished_at) WHERE (status = 'dead'::job_status)",
+  booking_move_requests_one_pending_idx:
+    "CREATE UNIQUE INDEX booking_move_requests_one_pending_idx ON public.booking_move_requests USING btree (booking_id) WHERE (status = 'pending'::move_request_status)",
+  // The index behind the exclusion constraint of the same name (EXCLUSION_CONSTRAINTS).
+  bookings_chef_time_excl:
+    "CREATE INDEX bookings_chef_time_excl ON public.bookings USING gist (chef_id, tstzrange(event_at, timezone('UTC'::text, (timezone('UTC'::text, event_at) + make_interval(mins => duration_minutes))), '[)'::text)) WHERE (status = ANY (ARRAY['accepted'::booking_status, 'paid'::booking_status, 'closed'::booking_status, 'completed'::booking_status, 'disputed'::booking_status, 'paid_out'::booking_status, 'refunded'::booking_status, 'settled'::booking_status]))",
 };
 
 /** CHECK constraints (schema.prisma cannot express them): each is named and its definition pinned. */
@@ -38,6 +43,14 @@ const CHECK_CONSTRAINTS: Record<string, string> = {
   ledger_entries_amount_minor_check: "CHECK ((amount_minor > 0))",
   quota_accounts_allowances_not_negative:
     "CHECK (((pages >= 0) AND (questions >= 0) AND (questions_gpt4 >= 0) AND (documents >= 0)))",
+  bookings_duration_minutes_check: "CHECK (((duration_minutes >= 30) AND (duration_minutes <= 1440)))",
+};
+
+/** Exclusion constraints (schema.prisma cannot express them): each is named and its definition pinned. */
+const EXCLUSION_CONSTRAINTS: Record<string, string> = {
+  // One event at a time per chef (docs/decisions/0023).
+  bookings_chef_time_excl:
+    "EXCLUDE USING gist (chef_id WITH =, tstzrange(event_at, timezone('UTC'::text, (timezone('UTC'::text, event_at) + make_interval(mins => duration_minutes))), '[)'::text) WITH &&) WHERE ((status = ANY (ARRAY['accepted'::booking_status, 'paid'::booking_status, 'closed'::booking_status, 'completed'::booking_status, 'disputed'::booking_status, 'paid_out'::booking_status, 'refunded'::booking_status, 'settled'::booking_status])))",
 };
 
 /** Prisma's bookkeeping table, as its schema engine creates it. */
@@ -254,7 +267,16 @@ describe("migrations match prisma/schema.prisma", () => {
       );
       expect(found).toEqual([{ definition }]);
     }
-    expect(rows.filter((row) => row.type !== "f" && row.type !== "p" && row.type !== "c")).toEqual([]);
+    const exclusions = rows.filter((row) => row.type === "x").map((row) => row.name);
+    expect(exclusions).toEqual(Object.keys(EXCLUSION_CONSTRAINTS).sort());
+    for (const [name, definition] of Object.entries(EXCLUSION_CONSTRAINTS)) {
+      const { rows: found } = await client.query<{ definition: string }>(
+        `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conname = $1`,
+        [name],
+      );
+      expect(found).toEqual([{ definition }]);
+    }
+    expect(rows.filter((row) => !["f", "p", "c", "x"].includes(row.type))).toEqual([]);
   });
 
   it("owns one sequence per autoincrement() column, and no other sequence", async () => {

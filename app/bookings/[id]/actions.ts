@@ -30,6 +30,8 @@ function previewOf(move: EventMove, zone: string): NonNullable<MovePreviewState[
     to: formatInZone(move.to, zone),
     toIso: move.to.toISOString(),
     jobs: move.jobs.map((job) => ({ id: job.id, jobType: job.jobType, status: job.status, from: formatInZone(job.from, zone), to: formatInZone(job.to, zone) })),
+    withdrawnMove: move.withdrawnMove ? { id: move.withdrawnMove.id, to: formatInZone(move.withdrawnMove.to, zone) } : null,
+    setsAgreedTime: move.setsAgreedTime,
   };
 }
 
@@ -56,7 +58,8 @@ export async function moveEventAction(_previous: ActionState, form: FormData): P
     const zone = zoneOf(fields);
     const jobs = move.jobs.length === 0 ? "no job moved (its deadlines are not tied to the event)" : `${move.jobs.length} job${move.jobs.length === 1 ? "" : "s"} moved with it`;
     revalidatePath(`/bookings/${move.bookingId}`);
-    return { ok: true, message: `Event moved from ${formatInZone(move.from, zone)} to ${formatInZone(move.to, zone)}; ${jobs}.` };
+    const withdrawn = move.withdrawnMove ? `; the customer's move request ${move.withdrawnMove.id} was withdrawn` : "";
+    return { ok: true, message: `Event moved from ${formatInZone(move.from, zone)} to ${formatInZone(move.to, zone)}; ${jobs}${withdrawn}.` };
   } catch (error) {
     return refusedUnlessRedirect(error);
   }

@@ -39,6 +39,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
   const eventAt = new Date(booking.eventAt);
   const open = (movableStatuses as readonly string[]).includes(seen.status) && eventAt > now;
   const openJobs = jobs.filter((job) => job.status === "pending" || job.status === "running");
+  const pendingMove = booking.moveRequests.find((move) => move.status === "pending");
   const price = formatMinor(booking.priceMinor, booking.currency);
   const cancelConsequence = [
     seen.status === "paid" ? `An operator's cancellation refunds the customer in full (${price}).` : "Nothing has been charged: no money moves.",
@@ -67,6 +68,22 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
               </div>
             ) : null}
           </dd>
+          <dt>Holds the chef</dt>
+          <dd>{booking.durationMinutes} minutes from the event time</dd>
+          <dt>Agreed time</dt>
+          <dd>
+            {booking.agreedEventAt ? <ZonedTime instant={new Date(booking.agreedEventAt)} zone={zone} /> : <span className="muted">none yet (the chef has not accepted)</span>}
+            <div className="muted">the customer&apos;s cancellation terms are judged against it</div>
+          </dd>
+          {pendingMove ? (
+            <>
+              <dt>Move requested</dt>
+              <dd>
+                to <ZonedTime instant={new Date(pendingMove.eventAt)} zone={zone} /> (request {pendingMove.id}, by {pendingMove.requestedBy});
+                the chef answers by <ZonedTime instant={new Date(pendingMove.answerBy)} zone={zone} />, else it lapses
+              </dd>
+            </>
+          ) : null}
           <dt>Place</dt>
           <dd>{booking.place}</dd>
           <dt>Customer</dt>

@@ -36,7 +36,11 @@ export const requestBookingEndpoint = defineEndpoint({
   body: requestBookingInput.meta({ id: "RequestBooking" }),
   response: Booking,
   successStatus: 201,
-  errors: [notFound("chef or customer"), domainInput("the event is sooner than the minimum notice, or the time zone is unknown")],
+  errors: [
+    notFound("chef or customer"),
+    domainInput("the event is sooner than the minimum notice, or the time zone is unknown"),
+    { status: 409, code: "CHEF_UNAVAILABLE", when: "the chef is booked for an overlapping event at that time" },
+  ],
 });
 
 export const getBookingEndpoint = defineEndpoint({
@@ -65,7 +69,11 @@ export const acceptBookingEndpoint = defineEndpoint({
   body: acceptBookingInput.omit({ bookingId: true }).meta({ id: "AcceptBooking" }),
   response: Booking,
   successStatus: 200,
-  errors: [noSuchBooking, invalidState("the booking is not `requested`, or its answer deadline passed")],
+  errors: [
+    noSuchBooking,
+    invalidState("the booking is not `requested`, or its answer deadline passed"),
+    { status: 409, code: "CHEF_UNAVAILABLE", when: "the chef already holds a booking whose event overlaps this one" },
+  ],
 });
 
 export const declineBookingEndpoint = defineEndpoint({
@@ -123,14 +131,21 @@ export const moveEventEndpoint = defineEndpoint({
   operationId: "moveEvent",
   method: "post",
   path: "/bookings/{bookingId}/move",
-  summary: "Move the event (its deadlines move with it)",
+  summary: "Move a requested booking's event (the customer)",
+  description:
+    "Only while the booking is `requested`: the chef has agreed to nothing yet, and accepting agrees to the time it has then. Once accepted, the time is agreed and a move is a request the chef answers (`POST /bookings/{bookingId}/move-requests`).",
   tag: "Bookings",
   parties: ["customer"],
   params: bookingParams,
   body: moveEventInput.omit({ bookingId: true }).meta({ id: "MoveEvent" }),
   response: Booking,
   successStatus: 200,
-  errors: [noSuchBooking, invalidState("the event is past or the booking has ended"), domainInput("the new time is sooner than the minimum notice")],
+  errors: [
+    noSuchBooking,
+    invalidState("the booking is not `requested` (an accepted or paid one is moved by request), the event is past, or the booking has ended"),
+    domainInput("the new time is sooner than the minimum notice"),
+    { status: 409, code: "CHEF_UNAVAILABLE", when: "the chef is booked for an overlapping event at the new time" },
+  ],
 });
 
 export const cancelBookingEndpoint = defineEndpoint({

@@ -13,6 +13,7 @@ import {
   startCheckoutEndpoint,
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
+import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
 import { getMe } from "./me.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
@@ -25,6 +26,9 @@ export const v1Endpoints: readonly Endpoint[] = [
   startCheckoutEndpoint,
   payBookingEndpoint,
   moveEventEndpoint,
+  requestMoveEndpoint,
+  acceptMoveEndpoint,
+  declineMoveEndpoint,
   cancelBookingEndpoint,
   openDisputeEndpoint,
   replyToDisputeEndpoint,

@@ -27,5 +27,8 @@ export function bookingDetailAsSeen(actor: Actor, detail: BookingDetailView): Bo
     disputes: detail.disputes.map((dispute) => ({ ...dispute, resolvedBy: actorAsSeenByParty(dispute.resolvedBy) })),
     ledger: detail.ledger.map(({ bookingId, kind, amountMinor, currency, createdAt }) => ({ bookingId, kind, amountMinor, currency, createdAt })),
     deadlines: detail.deadlines.map(({ jobType, runAt, status, subject }) => ({ jobType, runAt, status, subject })),
+    moveRequests: detail.moveRequests.map((move) => ({
+      ...move, requestedBy: actorAsSeenByParty(move.requestedBy) ?? move.requestedBy, endedBy: actorAsSeenByParty(move.endedBy),
+    })),
   };
 }

@@ -1,12 +1,14 @@
-// One booking as its parties and operators see it: its state, disputes, ledger, money balance
-// and upcoming deadlines (its jobs and its disputes' jobs that are pending or running). The
-// customer and chef get it without the platform's internals (booking-as-seen.ts).
+// One booking as its parties and operators see it: its state, disputes, ledger, money balance,
+// move requests and upcoming deadlines (its jobs, its disputes' and its move requests' jobs that
+// are pending or running). The customer and chef get it without the platform's internals
+// (booking-as-seen.ts).
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { jobsForSubject } from "../../scheduler/index.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import { recordId } from "../inputs.ts";
 import { balanceOf } from "../ledger/move-money.ts";
+import { toMoveRequestView } from "../move-request-view.ts";
 import { subjectOf } from "../subjects.ts";
 import { toBookingView, toDisputeView, toLedgerEntryView, type BookingDetailView, type DeadlineView } from "../views.ts";
 import { bookingDetailAsSeen } from "./booking-as-seen.ts";
@@ -23,13 +25,17 @@ export async function getBooking(context: UseCaseContext, input: GetBookingInput
     requireParty(context.actor, booking, ["customer", "chef", "operator", "system"], "reading");
     const disputes = await tx.dispute.findMany({ where: { bookingId }, orderBy: { id: "asc" } });
     const ledger = await tx.ledgerEntry.findMany({ where: { bookingId }, orderBy: { id: "asc" } });
-    const deadlines = await upcomingDeadlines(tx, [subjectOf.booking(bookingId), ...disputes.map((d) => subjectOf.dispute(d.id))]);
+    const moveRequests = await tx.bookingMoveRequest.findMany({ where: { bookingId }, orderBy: { id: "asc" } });
+    const deadlines = await upcomingDeadlines(tx, [
+      subjectOf.booking(bookingId), ...disputes.map((d) => subjectOf.dispute(d.id)), ...moveRequests.map((m) => subjectOf.moveRequest(m.id)),
+    ]);
     return bookingDetailAsSeen(context.actor, {
       ...toBookingView(booking),
       disputes: disputes.map(toDisputeView),
       ledger: ledger.map(toLedgerEntryView),
       money: await balanceOf(tx, bookingId),
       deadlines,
+      moveRequests: moveRequests.map(toMoveRequestView),
     });
   });
 }

@@ -1,5 +1,7 @@
 // A customer asks a chef to cook at an event. The chef has the policy's time to accept (a
-// deadline job, created with the booking); the event must be at least the minimum notice away.
+// deadline job, created with the booking); the event must be at least the minimum notice away,
+// and the chef free then: a request for a span the chef already holds is refused at once
+// (CHEF_UNAVAILABLE) rather than left to fail at acceptance.
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
@@ -10,6 +12,7 @@ import { acceptDeadline, scheduleDeadline } from "../job-declarations.ts";
 import type { LifecyclePolicy } from "../policy.ts";
 import { notFound } from "../transitions.ts";
 import { toBookingView, type BookingView } from "../views.ts";
+import { defaultEventDurationMinutes, eventDurationMinutes, requireChefFree } from "./chef-time.ts";
 
 export const requestBookingInput = z.strictObject({
   chefId: recordId,
@@ -18,6 +21,8 @@ export const requestBookingInput = z.strictObject({
   place: text(200),
   priceMinor: amountMinor,
   currency,
+  /** How long the event holds the chef, in minutes (30 to 1440); default 240. */
+  durationMinutes: eventDurationMinutes.optional(),
 });
 export type RequestBookingInput = z.input<typeof requestBookingInput>;
 
@@ -31,6 +36,7 @@ export async function requestBooking(context: UseCaseContext, input: RequestBook
     const booking = await createBookingRequest(tx, policyOf(context), now, {
       customerId: actor.customerId, chefId: request.chefId, eventAt: new Date(request.eventAt), timeZone: request.timeZone,
       place: request.place, priceMinor: request.priceMinor, currency: request.currency, auctionId: null, actor: actorLabel(actor),
+      durationMinutes: request.durationMinutes ?? defaultEventDurationMinutes,
     });
     return toBookingView(booking);
   });
@@ -43,18 +49,19 @@ export async function createBookingRequest(
   now: Date,
   request: {
     customerId: number; chefId: number; eventAt: Date; timeZone: string; place: string; priceMinor: number; currency: string;
-    auctionId: number | null; actor: string;
+    auctionId: number | null; actor: string; durationMinutes: number;
   },
 ) {
   // An auction's notice was checked against its close when it was posted; a late close still awards.
   if (request.auctionId === null) requireNotice(policy, request.eventAt, now);
   if (!(await tx.chef.findUnique({ where: { id: request.chefId } }))) notFound(`chef ${request.chefId}`);
+  await requireChefFree(tx, { chefId: request.chefId, eventAt: request.eventAt, durationMinutes: request.durationMinutes }, false);
   const acceptBy = new Date(now.getTime() + policy.acceptWithinMs);
   const booking = await tx.booking.create({
     data: {
       customerId: request.customerId, chefId: request.chefId, status: "requested", eventAt: request.eventAt, timeZone: request.timeZone,
       place: request.place, priceMinor: request.priceMinor, currency: request.currency, auctionId: request.auctionId,
-      requestedAt: now, acceptBy, updatedAt: now,
+      requestedAt: now, acceptBy, updatedAt: now, durationMinutes: request.durationMinutes,
     },
   });
   await scheduleDeadline(tx, acceptDeadline, { bookingId: booking.id }, acceptBy);
