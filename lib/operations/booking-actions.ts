@@ -144,7 +144,8 @@ export async function cancelBookingAsOperator(db: Db, actor: AuditActor, input: 
     const booking = await lockBookingAsSeen(tx, input.bookingId, input);
     // Its jobs and its pending move request's answer deadline (withdrawn with the booking).
     const before = (await getBooking({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId })).deadlines
-      .map((deadline) => ({ id: deadline.jobId, jobType: deadline.jobType, status: deadline.status }));
+      // An operator's view carries job ids (only the parties' views leave them out).
+      .flatMap((deadline) => (deadline.jobId === undefined ? [] : [{ id: deadline.jobId, jobType: deadline.jobType, status: deadline.status }]));
     const ledgerBefore = new Set((await tx.ledgerEntry.findMany({ where: { bookingId: input.bookingId }, select: { id: true } })).map((e) => e.id));
     const cancelled = await cancelBooking({ db: tx, actor: operatorActor(actor), now }, { bookingId: input.bookingId, reason: input.reason });
     const after = new Map((await jobsForSubject(tx, subjectOf.booking(input.bookingId))).map((job) => [job.id, job]));
