@@ -5,19 +5,23 @@
 // - a booking, dispute or auction the caller may not see answers exactly like one that does not
 //   exist: the same status and body, apart from the id, so ids cannot be probed;
 // - /me acting for a party that does not exist answers as every route does for an unknown party.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
 import { POST as requestBookingRoute } from "../../app/api/v1/bookings/route.ts";
 import { POST as acceptRoute } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
 import { POST as declineRoute } from "../../app/api/v1/bookings/[bookingId]/decline/route.ts";
 import { POST as moveRoute } from "../../app/api/v1/bookings/[bookingId]/move/route.ts";
+import { POST as requestMoveRoute } from "../../app/api/v1/bookings/[bookingId]/move-requests/route.ts";
+import { POST as acceptMoveRoute } from "../../app/api/v1/move-requests/[moveRequestId]/accept/route.ts";
+import { POST as declineMoveRoute } from "../../app/api/v1/move-requests/[moveRequestId]/decline/route.ts";
 import { POST as cancelRoute } from "../../app/api/v1/bookings/[bookingId]/cancel/route.ts";
 import { POST as openDisputeRoute } from "../../app/api/v1/bookings/[bookingId]/disputes/route.ts";
 import { POST as replyRoute } from "../../app/api/v1/disputes/[disputeId]/reply/route.ts";
 import { GET as getAuctionRoute } from "../../app/api/v1/auctions/[auctionId]/route.ts";
 import { GET as meRoute } from "../../app/api/v1/me/route.ts";
 import {
-  acceptBooking, closeEvent, getBooking, openDispute, payBooking, postAuction, requestBooking, systemActor, type Actor, type UseCaseContext,
+  acceptBooking, closeEvent, getBooking, openDispute, payBooking, postAuction, requestBooking, requestMove, systemActor, type Actor,
+  type UseCaseContext,
 } from "../../lib/marketplace/index.ts";
 import { callRoute, newKey, useAppDatabase, type ApiAnswer, type RouteHandler } from "../helpers/api.ts";
 import { useTestDatabase } from "../helpers/database.ts";
@@ -40,6 +44,12 @@ beforeAll(async () => {
   people = await registerPeople(database.db, t0);
   appKey = await newKey(database.db, { name: "views" });
 });
+// New people for every test: a chef holds one booking per evening, and every booking here is
+// for the same evening.
+beforeEach(async () => {
+  people = await registerPeople(database.db, t0);
+});
+
 
 async function paidBooking(paymentKey: string): Promise<number> {
   const b = await requestBooking(as(people.customer()), {
@@ -115,6 +125,21 @@ describe("a record the caller may not see answers exactly like one that does not
       expect(hidden.status).toBe(404);
     }
     expect((await database.db.booking.findUniqueOrThrow({ where: { id } })).status).toBe("paid");
+  });
+
+  it("move requests: another customer asking, another chef answering", async () => {
+    const id = await paidBooking(`pi_move_${Date.now()}`);
+    const ask = (i: number) =>
+      post(requestMoveRoute, `/bookings/${i}/move-requests`, { bookingId: String(i) }, people.customer(1), { eventAt: at(eventAt, 3 * day).toISOString() });
+    expect(normalised(await ask(id), id)).toEqual(normalised(await ask(missingId), missingId));
+    const asked = await requestMove(as(people.customer(), at(t0, 3 * hour)), { bookingId: id, eventAt: at(eventAt, 3 * day).toISOString() });
+    for (const [handler, verb] of [[acceptMoveRoute, "accept"], [declineMoveRoute, "decline"]] as const) {
+      const answer = (i: number) => post(handler, `/move-requests/${i}/${verb}`, { moveRequestId: String(i) }, people.chef(1), {});
+      const hidden = await answer(asked.id);
+      expect(normalised(hidden, asked.id), verb).toEqual(normalised(await answer(missingId), missingId));
+      expect(hidden.status).toBe(404);
+    }
+    expect((await database.db.bookingMoveRequest.findUniqueOrThrow({ where: { id: asked.id } })).status).toBe("pending");
   });
 
   it("disputes: another chef replying", async () => {

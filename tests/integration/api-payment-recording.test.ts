@@ -4,7 +4,7 @@
 // platform), or the payment provider's signed webhook (tests/e2e/payment-webhook.spec.ts). A
 // customer's key, or an app key acting for the customer or chef, may start a checkout but never
 // confirm one: refused, and nothing is written.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as payRoute } from "../../app/api/v1/bookings/[bookingId]/pay/route.ts";
 import { POST as checkoutRoute } from "../../app/api/v1/bookings/[bookingId]/checkout/route.ts";
 import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
@@ -29,9 +29,15 @@ beforeAll(async () => {
   process.env.DULY_TIME_TRAVEL = "1";
   people = await registerPeople(database.db, t0);
   keys.app = await newKey(database.db, { name: "platform back end" });
+});
+// New people for every test: a chef holds one booking per evening, and every booking here is
+// for the same evening.
+beforeEach(async () => {
+  people = await registerPeople(database.db, t0);
   keys.customer = await newKey(database.db, { name: "customer's own integration", scope: "customer", partyId: people.customers[0] });
   keys.chef = await newKey(database.db, { name: "chef's calendar", scope: "chef", partyId: people.chefs[0] });
 });
+
 
 async function acceptedBooking(): Promise<number> {
   const b = await requestBooking(as(people.customer()), {

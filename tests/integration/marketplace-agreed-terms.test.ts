@@ -171,7 +171,13 @@ describe("the chef answers a move request", () => {
     await expect(requestMove(as(people.customer(), at(t0, day + hour)), { bookingId: id, eventAt: at(eventAt, 4 * day).toISOString() })).rejects.toMatchObject({
       code: "INVALID_STATE", message: expect.stringContaining(`already has a pending move (request ${asked.id}`),
     });
-    await expect(acceptMove(as(people.chef(1), at(t0, day + hour)), { moveRequestId: asked.id })).rejects.toMatchObject({ code: "NOT_ALLOWED" });
+    // Another chef is told exactly what an id nothing has is told, so requests cannot be probed.
+    await expect(acceptMove(as(people.chef(1), at(t0, day + hour)), { moveRequestId: asked.id })).rejects.toMatchObject({
+      code: "NOT_FOUND", message: `move request ${asked.id} does not exist`,
+    });
+    await expect(acceptMove(as(people.chef(0), at(t0, day + hour)), { moveRequestId: asked.id + 1000 })).rejects.toMatchObject({
+      code: "NOT_FOUND", message: `move request ${asked.id + 1000} does not exist`,
+    });
     await expect(acceptMove(as(people.customer(), at(t0, day + hour)), { moveRequestId: asked.id })).rejects.toMatchObject({ code: "NOT_ALLOWED" });
     const requested = await requestBooking(as(people.customer(), t0), {
       chefId: people.chefs[1]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Rome", place: "Roma", priceMinor: price, currency: "EUR",

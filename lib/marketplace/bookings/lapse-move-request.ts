@@ -24,10 +24,12 @@ export async function lapseMoveRequest(context: UseCaseContext, input: LapseMove
     if (request.status !== "pending") return { acted: false, status: request.status };
     if (request.answerBy > now) throw new NotDueYet(`move request ${moveRequestId}'s answer deadline`, request.answerBy, now);
     const booking = await loadBooking(tx, request.bookingId);
-    const reason = !(agreedStatuses as readonly string[]).includes(booking.status)
-      ? `the booking became ${booking.status} before the chef answered`
-      : request.answerBy.getTime() >= booking.eventAt.getTime()
-        ? "the event's agreed time came before the chef answered"
+    // The event's time is asked first: at that instant the close job and this one are both due,
+    // and the reason must not depend on which of them a tick happened to run first.
+    const reason = request.answerBy.getTime() >= booking.eventAt.getTime()
+      ? "the event's agreed time came before the chef answered"
+      : !(agreedStatuses as readonly string[]).includes(booking.status)
+        ? `the booking became ${booking.status} before the chef answered`
         : "the chef did not answer in time";
     const ended = await endMoveRequest(tx, moveRequestId, "lapsed", { now, by: actorLabel(context.actor), reason });
     return ended ? { acted: true, status: "lapsed" } : { acted: false, status: (await loadMoveRequest(tx, moveRequestId)).status };
