@@ -13,7 +13,7 @@ import {
 import { jobVersion } from "../../lib/operations/job-as-seen.ts";
 import { rescheduleJob, retryDeadJob, runJobNow } from "../../lib/operations/job-actions.ts";
 import { continueBulk, startBulk } from "../../lib/operations/bulk.ts";
-import { at, day, hour, invariantViolations, registerPeople, tickAt, truncateMarket, type People } from "../fixtures/marketplace.ts";
+import { at, day, hour, invariantViolations, marketCatalogue, registerPeople, tickAt, truncateMarket, type People } from "../fixtures/marketplace.ts";
 
 const database = useTestDatabase();
 const t0 = new Date("2027-03-01T09:00:00Z");
@@ -159,14 +159,14 @@ async function act(action: Action, jobType: string, now: Date): Promise<bigint> 
   if (action === "retry") await killLikeEarlyRuns(job.id, now);
   const seen = (await jobVersion(database.db, job.id))!;
   const input = { jobId: job.id, ...seen, reason };
-  if (action === "run now") await runJobNow(database.db, operator, input, now);
-  if (action === "retry") await retryDeadJob(database.db, operator, input, now);
-  if (action === "reschedule earlier") await rescheduleJob(database.db, operator, { ...input, when: at(now, 10 * 60_000) });
+  if (action === "run now") await runJobNow(database.db, operator, input, now, marketCatalogue);
+  if (action === "retry") await retryDeadJob(database.db, operator, input, now, marketCatalogue);
+  if (action === "reschedule earlier") await rescheduleJob(database.db, operator, { ...input, when: at(now, 10 * 60_000) }, marketCatalogue);
   if (action === "bulk shift earlier") {
     const id = await startBulk(database.db, operator, {
       target: { kind: "ids", ids: [job.id] }, change: { kind: "shift", offsetMs: now.getTime() - job.runAt.getTime() }, reason, previewed: 1,
     });
-    expect(await continueBulk(database.db, id, now)).toMatchObject({ changed: 1, status: "done" });
+    expect(await continueBulk(database.db, id, now, undefined, marketCatalogue)).toMatchObject({ changed: 1, status: "done" });
   }
   return job.id;
 }
@@ -189,7 +189,13 @@ describe("running a marketplace deadline early never changes how its timeline en
       const expected = untouched.get(scenario.jobType);
       if (!expected) throw new Error("the untouched case runs first");
       await play(scenario.steps, scenario.actionAt);
+      const businessInstant = (await pendingJobOf(scenario.jobType)).runAt; // untouched, a deadline's job is due at its instant
       const jobId = await act(action, scenario.jobType, scenario.actionAt);
+      // The audit entry says the job is bound to its business time, and when it will act.
+      const [entry] = await database.db.auditEntry.findMany({ where: { recordType: "scheduled_job", recordId: jobId.toString() } });
+      expect((entry!.toValue as { businessTime?: string }).businessTime).toMatch(
+        new RegExp(`^bound to its business time \\(.*, ${businessInstant.toISOString().replaceAll(".", "\\.")}\\): it acts then, not earlier`),
+      );
       await driveTo(end);
 
       expect(await businessState()).toEqual(expected);
