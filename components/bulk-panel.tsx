@@ -29,7 +29,7 @@ function BusinessTimeNotice({ warning }: { warning: BusinessTimeWarning }) {
     <div className="notice notice-warning" role="note" aria-label="Bound to business time">
       <p>
         <strong>
-          {warning.jobs} of these job{warning.jobs === 1 ? " is" : "s are"} bound to {warning.jobs === 1 ? "its" : "their"} business time
+          {warning.jobs} of these jobs {warning.jobs === 1 ? "is" : "are"} bound to {warning.jobs === 1 ? "its" : "their"} business time
         </strong>{" "}
         ({warning.types.map((t) => `${t.jobType}: ${t.instant}, ${t.jobs}`).join("; ")}). Moved earlier, they do not act earlier: each
         runs, finds its business time has not come, and waits until then without spending an attempt.

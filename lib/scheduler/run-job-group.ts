@@ -371,7 +371,9 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     for (const [runnable, record] of deferred) {
       // Not deferred: the job has had as many claims as any job may (its attempts can no longer
       // be given back), so this attempt counts as a failed one.
-      if (!movedOn.has(record.jobId)) failed.set(runnable, failure(runnable.job, new Error(`${record.note}; but it has used the ${limits.maxAttempts} attempts a job may have, so this one counts`), runnable.definition, record.now));
+      if (movedOn.has(record.jobId)) continue;
+      const error = new Error(`${record.note}; but it has used the ${limits.maxAttempts} attempts a job may have, so this one counts`);
+      failed.set(runnable, failure(runnable.job, error, runnable.definition, record.now));
     }
     const recordedFailures = new Map<Runnable, AttemptOutcome>();
     for (const [runnable, record] of failed) {

@@ -48,6 +48,9 @@ async function bookingMade(db: Db): Promise<PaidBooking> {
 const auditTable = (page: import("@playwright/test").Page) => page.getByRole("table", { name: "Audit entries" });
 
 test.describe("a job bound to its business time", () => {
+  // Each drives a tick or a bulk action through the server as well as the page: more than the default 30 s on a busy machine.
+  test.slow();
+
   test("run now: the warning names the event time before confirming; the audit entry says it; the tick defers the job to the event", async ({ page, request, db }) => {
     const { bookingId, eventAt, jobId } = await bookingMade(db);
     await page.goto(`/jobs/${jobId}`);
