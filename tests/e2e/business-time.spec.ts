@@ -2,6 +2,7 @@
 // or a bulk shift earlier does not make it act early. The dashboard says so, with when it will
 // act, before the operator confirms; the audit entry says so too; and a tick then defers the job
 // to that instant instead of failing it (docs/decisions/0020).
+import AxeBuilder from "@axe-core/playwright";
 import type { Db } from "../../lib/db/client.ts";
 import { acceptBooking, payBooking, registerChef, registerCustomer, requestBooking, systemActor } from "../../lib/marketplace/index.ts";
 import { formatInZone } from "../../lib/time/zoned-time.ts";
@@ -62,6 +63,9 @@ test.describe("a job bound to its business time", () => {
     await expect(warning).toContainText(`${closeEvent} acts at the booking's event time: ${formatInZone(eventAt, "UTC")}`);
     await expect(warning).toContainText("Running it now does not make it act now.");
     await expect(page.getByRole("form", { name: "Reschedule" }).getByRole("note")).toContainText("Moving it earlier than");
+    // The warnings pass an axe scan (contrast, roles) like the rest of the page.
+    const { violations } = await new AxeBuilder({ page }).include(".notice-warning").analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
     await runNow.getByRole("button", { name: "Run now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "bound to its business time" })).toBeVisible();
