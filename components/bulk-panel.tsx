@@ -12,6 +12,39 @@ export interface BulkPreviewState extends ActionState {
   notApplicable?: number;
   unit?: "hour" | "day";
   histogram?: Array<{ label: string; count: number }>;
+  /** Jobs bound to their business time that the change takes earlier (they will not act early). */
+  businessTime?: BusinessTimeWarning;
+}
+
+export interface BusinessTimeWarning {
+  jobs: number;
+  types: Array<{ jobType: string; instant: string; jobs: number }>;
+  /** The first few, with when each will act in the operator's zone (null: cannot be known). */
+  examples: Array<{ jobId: string; jobType: string; atText: string | null }>;
+}
+
+/** Said before the operator confirms: these jobs will not act early, and when they will. */
+function BusinessTimeNotice({ warning }: { warning: BusinessTimeWarning }) {
+  return (
+    <div className="notice notice-warning" role="note" aria-label="Bound to business time">
+      <p>
+        <strong>
+          {warning.jobs} of these jobs {warning.jobs === 1 ? "is" : "are"} bound to {warning.jobs === 1 ? "its" : "their"} business time
+        </strong>{" "}
+        ({warning.types.map((t) => `${t.jobType}: ${t.instant}, ${t.jobs}`).join("; ")}). Moved earlier, they do not act earlier: each
+        runs, finds its business time has not come, and waits until then without spending an attempt.
+      </p>
+      {warning.examples.length > 0 ? (
+        <ul>
+          {warning.examples.map((e) => (
+            <li key={e.jobId}>
+              <a href={`/jobs/${e.jobId}`}>job {e.jobId}</a> ({e.jobType}) acts at {e.atText ?? "its business time (not known yet)"}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }
 
 export interface BulkProgressView {
@@ -195,6 +228,7 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
             {previewState.notApplicable ? `${previewState.notApplicable} selected are in a status this does not apply to and will be skipped.` : ""}
           </p>
           {previewState.histogram && previewState.histogram.length > 0 ? <Histogram bars={previewState.histogram} unit={previewState.unit ?? "hour"} /> : null}
+          {previewState.businessTime ? <BusinessTimeNotice warning={previewState.businessTime} /> : null}
           <button type="button" className="button button-primary" onClick={confirm} disabled={!canAct || running || !previewState.changing}>
             Confirm: change {previewState.changing} job{previewState.changing === 1 ? "" : "s"}
           </button>

@@ -15,7 +15,36 @@ export interface JobActionProps {
   /** The run time as the datetime-local input's starting value, in `zone`. */
   runAtLocal: string;
   canAct: boolean;
+  /** Set when the job's type is bound to its business time and that time has not come. */
+  businessTime?: BusinessTimeProps | null;
   actions: { reschedule: Action; cancel: Action; runNow: Action; retry: Action };
+}
+
+export interface BusinessTimeProps {
+  jobType: string;
+  /** "the booking's event time" */
+  instant: string;
+  /** When the job will act, in the operator's zone; null when it cannot be known yet. */
+  atText: string | null;
+}
+
+/**
+ * Shown in a form before the operator confirms an action that would run the job before its
+ * business time: the job does not act early, it waits until then (docs/decisions/0020).
+ */
+function BusinessTimeWarning({ businessTime, effect }: { businessTime: BusinessTimeProps; effect: string }) {
+  const when = businessTime.atText ?? "that time (not known yet)";
+  return (
+    <div className="notice notice-warning" role="note">
+      <p>
+        <strong>Bound to its business time.</strong> {businessTime.jobType} acts at {businessTime.instant}
+        {businessTime.atText ? `: ${businessTime.atText}` : ""}.
+      </p>
+      <p>
+        {effect} It runs, finds that {businessTime.instant} has not come, and waits until {when} without spending an attempt; it acts then.
+      </p>
+    </div>
+  );
 }
 
 const idle: ActionState = { ok: false };
@@ -45,7 +74,7 @@ function Seen({ jobId, status, version }: Pick<JobActionProps, "jobId" | "status
 }
 
 export function JobActionForms(props: JobActionProps) {
-  const { status, canAct, zone, actions } = props;
+  const { status, canAct, zone, actions, businessTime } = props;
   const [rescheduleState, reschedule, reschedulePending] = useActionState(actions.reschedule, idle);
   const [cancelState, cancel, cancelPending] = useActionState(actions.cancel, idle);
   const [runNowState, runNow, runNowPending] = useActionState(actions.runNow, idle);
@@ -68,6 +97,7 @@ export function JobActionForms(props: JobActionProps) {
           <h3 id="reschedule-heading">Reschedule</h3>
           <Seen {...props} />
           <input type="hidden" name="zone" value={zone} />
+          {businessTime ? <BusinessTimeWarning businessTime={businessTime} effect={`Moving it earlier than ${businessTime.atText ?? businessTime.instant} does not make it act earlier.`} /> : null}
           <label>
             New run time ({zone})
             <input type="datetime-local" name="localRunAt" defaultValue={props.runAtLocal} required disabled={disabled} step={60} />
@@ -116,6 +146,7 @@ export function JobActionForms(props: JobActionProps) {
           <h3 id="run-now-heading">Run now</h3>
           <Seen {...props} />
           <p className="muted">Makes the job due now; the next tick runs it.</p>
+          {businessTime ? <BusinessTimeWarning businessTime={businessTime} effect="Running it now does not make it act now." /> : null}
           <button type="submit" className="button" disabled={disabled || runNowPending}>
             {runNowPending ? "Working…" : "Run now"}
           </button>
@@ -128,6 +159,7 @@ export function JobActionForms(props: JobActionProps) {
           <h3 id="retry-heading">Retry</h3>
           <Seen {...props} />
           <p className="muted">Back to pending with one more attempt, due now.</p>
+          {businessTime ? <BusinessTimeWarning businessTime={businessTime} effect="Retrying it now does not make it act now." /> : null}
           <button type="submit" className="button" disabled={disabled || retryPending}>
             {retryPending ? "Working…" : "Retry dead job"}
           </button>

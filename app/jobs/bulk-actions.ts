@@ -7,7 +7,9 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { continueBulk, previewBulk, startBulk, type BulkProgress } from "@/lib/operations/bulk.ts";
+import { bulkBatchSize, continueBulk, previewBulk, startBulk, type BulkProgress } from "@/lib/operations/bulk.ts";
+import { previewBulkBusinessTime } from "@/lib/operations/bulk-business-time.ts";
+import { catalogue } from "@/jobs/index.ts";
 import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
 import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
@@ -27,6 +29,8 @@ export async function previewBulkAction(_previous: BulkPreviewState, form: FormD
     if (!parsed.ok) return { ok: false, message: "Nothing was previewed: check the fields marked below.", fieldErrors: fieldErrorsOf(parsed.error) };
     const { target, change, zone } = parsed.value;
     const preview = await previewBulk(getDb(), target, change);
+    // Jobs bound to their business time that the change takes earlier: said before the operator confirms.
+    const bound = await previewBulkBusinessTime(getDb(), catalogue, target, change);
     return {
       ok: true,
       changing: preview.changing,
@@ -34,6 +38,13 @@ export async function previewBulkAction(_previous: BulkPreviewState, form: FormD
       notApplicable: preview.notApplicable,
       unit: preview.unit,
       histogram: preview.histogram.map((b) => ({ label: formatInZone(b.bucket, zone), count: b.count })),
+      businessTime: bound
+        ? {
+            jobs: bound.jobs,
+            types: bound.types,
+            examples: bound.examples.map((e) => ({ jobId: e.jobId, jobType: e.jobType, atText: e.at ? formatInZone(e.at, zone) : null })),
+          }
+        : undefined,
     };
   } catch (error) {
     return fail(error);
@@ -60,7 +71,7 @@ export async function continueBulkAction(id: string): Promise<BulkRunState> {
     const parsed = operationId.safeParse(id);
     if (!parsed.success) return { ok: false, message: "expected a bulk action id" };
     const db = getDb();
-    const progress: BulkProgress = await continueBulk(db, parsed.data, (await databaseClock(db))());
+    const progress: BulkProgress = await continueBulk(db, parsed.data, (await databaseClock(db))(), bulkBatchSize, catalogue);
     if (progress.status === "done") revalidatePath("/jobs");
     return { ok: true, id: progress.id, progress: { ...progress, createdAt: progress.createdAt.toISOString() } };
   } catch (error) {

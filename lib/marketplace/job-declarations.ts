@@ -9,9 +9,13 @@
 import { z } from "zod";
 import type { Tx } from "../db/client.ts";
 import {
-  defineJob, schedule, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
+  defineJob, schedule, type BusinessTimeOf, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
 } from "../scheduler/index.ts";
 import { markInTransaction } from "./context.ts";
+import {
+  auctionBusinessTime, auctionInstants, bookingBusinessTime, bookingInstants, disputeBusinessTime, disputeInstants, moveRequestBusinessTime,
+  moveRequestInstants,
+} from "./deadline-instants.ts";
 import { subjectOf } from "./subjects.ts";
 
 export interface JobDeclaration<Schema extends z.ZodType = z.ZodType> {
@@ -25,6 +29,13 @@ export interface JobDeclaration<Schema extends z.ZodType = z.ZodType> {
   /** The job's unique key, from its payload: one job per booking (or dispute, auction) per type. */
   key: (payload: z.output<Schema>) => string;
   subject: (payload: z.output<Schema>) => Subject;
+  /**
+   * The business instant the job's work belongs to (deadline-instants.ts). Every marketplace
+   * deadline has one: run early (an operator's run now, retry, or move earlier), its use case
+   * throws NotDueYet and the job waits until the instant without spending an attempt; the
+   * dashboard reads this to say so before the operator confirms (docs/decisions/0020).
+   */
+  businessTime?: BusinessTimeOf<Schema>;
 }
 
 const bookingPayload = z.object({ bookingId: z.number().int().positive() });
@@ -50,6 +61,7 @@ export const acceptDeadline = declare({
   isolation: "group",
   key: ({ bookingId }) => keyOf("marketplace.booking.accept-deadline", subjectOf.booking(bookingId)),
   subject: ({ bookingId }) => subjectOf.booking(bookingId),
+  businessTime: bookingBusinessTime("the chef's answer deadline", bookingInstants.answerDeadline),
 });
 
 export const paymentDeadline = declare({
@@ -58,6 +70,7 @@ export const paymentDeadline = declare({
   isolation: "group",
   key: ({ bookingId }) => keyOf("marketplace.booking.payment-deadline", subjectOf.booking(bookingId)),
   subject: ({ bookingId }) => subjectOf.booking(bookingId),
+  businessTime: bookingBusinessTime("the customer's payment deadline", bookingInstants.paymentDeadline),
 });
 
 export const closeEventJob = declare({
@@ -66,6 +79,7 @@ export const closeEventJob = declare({
   isolation: "group",
   key: ({ bookingId }) => keyOf("marketplace.booking.close-event", subjectOf.booking(bookingId)),
   subject: ({ bookingId }) => subjectOf.booking(bookingId),
+  businessTime: bookingBusinessTime("the booking's event time", bookingInstants.event),
 });
 
 export const completeBookingJob = declare({
@@ -74,6 +88,7 @@ export const completeBookingJob = declare({
   isolation: "group",
   key: ({ bookingId }) => keyOf("marketplace.booking.complete", subjectOf.booking(bookingId)),
   subject: ({ bookingId }) => subjectOf.booking(bookingId),
+  businessTime: bookingBusinessTime("the completion time (the event time plus the completion delay)", bookingInstants.completion),
 });
 
 export const payoutJob = declare({
@@ -82,6 +97,7 @@ export const payoutJob = declare({
   isolation: "alone",
   key: ({ bookingId }) => keyOf("marketplace.booking.payout", subjectOf.booking(bookingId)),
   subject: ({ bookingId }) => subjectOf.booking(bookingId),
+  businessTime: bookingBusinessTime("the payout time (completion plus the dispute window)", bookingInstants.payout),
 });
 
 export const disputeReplyDeadline = declare({
@@ -90,6 +106,7 @@ export const disputeReplyDeadline = declare({
   isolation: "alone", // refunds the customer
   key: ({ disputeId }) => keyOf("marketplace.dispute.reply-deadline", subjectOf.dispute(disputeId)),
   subject: ({ disputeId }) => subjectOf.dispute(disputeId),
+  businessTime: disputeBusinessTime("the chef's reply deadline", disputeInstants.replyDeadline),
 });
 
 export const closeAuctionJob = declare({
@@ -98,6 +115,7 @@ export const closeAuctionJob = declare({
   isolation: "group",
   key: ({ auctionId }) => keyOf("marketplace.auction.close", subjectOf.auction(auctionId)),
   subject: ({ auctionId }) => subjectOf.auction(auctionId),
+  businessTime: auctionBusinessTime("the auction's closing time", auctionInstants.close),
 });
 
 /** The chef's answer to a move request: on silence it lapses and the booking keeps its terms. */
@@ -107,6 +125,7 @@ export const moveAnswerDeadline = declare({
   isolation: "group",
   key: ({ moveRequestId }) => keyOf("marketplace.booking.move-answer-deadline", subjectOf.moveRequest(moveRequestId)),
   subject: ({ moveRequestId }) => subjectOf.moveRequest(moveRequestId),
+  businessTime: moveRequestBusinessTime("the chef's answer deadline for the move", moveRequestInstants.answerDeadline),
 });
 
 /** Every marketplace job type, for the catalogue's completeness check. */
@@ -119,13 +138,13 @@ export function withHandler<Schema extends z.ZodType>(
   declaration: JobDeclaration<Schema>,
   handler: JobDefinition<Schema>["handler"],
 ): JobDefinition<Schema> {
-  const { name, version, payload, retry, leaseMs, isolation } = declaration;
+  const { name, version, payload, retry, leaseMs, isolation, businessTime } = declaration;
   // The handler's client is bound to the job's transaction: use cases join it (context.ts).
   const joiningHandler: JobDefinition<Schema>["handler"] = (context) => {
     markInTransaction(context.tx);
     return handler(context);
   };
-  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", handler: joiningHandler });
+  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", businessTime, handler: joiningHandler });
 }
 
 // What schedule() needs of a job type is its name, version, schema and retry policy; the handler

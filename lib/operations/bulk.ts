@@ -17,6 +17,7 @@ import { recordAuditMany, type AuditActor, type AuditAction, type AuditInput } f
 import { DulyError, ErrorCode } from "../errors.ts";
 import { cancel, limits, reschedule, type JobStatus } from "../scheduler/index.ts";
 import { jobFilterConditions, whereClause, type JobListFilter } from "./job-list.ts";
+import { businessTimeAudit, type JobTypes } from "./business-time.ts";
 
 export type BulkTarget = { kind: "ids"; ids: bigint[] } | { kind: "filter"; filter: JobListFilter };
 export type BulkChange = { kind: "cancel" } | { kind: "shift"; offsetMs: number } | { kind: "move"; to: Date };
@@ -34,14 +35,14 @@ function applicableStatuses(change: BulkChange): JobStatus[] {
   return change.kind === "cancel" ? ["pending", "dead"] : ["pending"];
 }
 
-function targetConditions(target: BulkTarget): Prisma.Sql[] {
+export function targetConditions(target: BulkTarget): Prisma.Sql[] {
   if (target.kind === "ids") return [Prisma.sql`id = ANY(${target.ids}::bigint[])`];
   // A filter's own status narrows further; the candidates are what the change applies to, and
   // running jobs (to report them skipped).
   return jobFilterConditions(target.filter);
 }
 
-function newRunAtSql(change: BulkChange): Prisma.Sql {
+export function newRunAtSql(change: BulkChange): Prisma.Sql {
   if (change.kind === "shift") {
     return Prisma.sql`least(greatest(run_at + ${change.offsetMs}::float8 * interval '1 millisecond', ${limits.earliestRunAt}::timestamptz), ${limits.latestRunAt}::timestamptz)`;
   }
@@ -212,8 +213,10 @@ export async function unfinishedBulks(db: DbOrTx): Promise<BulkProgress[]> {
  * Runs the next batch of operation `id` (any operator may resume it; the audit entries name
  * the operator who started it, whose reason it carries). Returns the progress after it. Another
  * window running the same operation right now: returns its progress without doing anything.
+ * Given the catalogue (`jobTypes`), the audit entry of a job bound to its business time that is
+ * moved before it says so (business-time.ts).
  */
-export async function continueBulk(db: Db, id: string, now: Date, batchSize = bulkBatchSize): Promise<BulkProgress> {
+export async function continueBulk(db: Db, id: string, now: Date, batchSize = bulkBatchSize, jobTypes?: JobTypes): Promise<BulkProgress> {
   return db.$transaction(
     async (tx) => {
       const [locked] = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM bulk_operations WHERE id = ${id} FOR UPDATE SKIP LOCKED`;
@@ -230,7 +233,7 @@ export async function continueBulk(db: Db, id: string, now: Date, batchSize = bu
       const audits: AuditInput[] = [];
       const skipped: Array<{ id: string; why: string }> = [];
       for (const { id: jobId } of candidates) {
-        const outcome = await applyToJob(tx, jobId, change, applicable, { actor, reason: operation.reason, now });
+        const outcome = await applyToJob(tx, jobId, change, applicable, { actor, reason: operation.reason, now, jobTypes });
         if (outcome.changed) audits.push({ actor, action: operation.action as AuditAction, recordType: "scheduled_job", recordId: jobId.toString(), from: outcome.from, to: outcome.to, reason: operation.reason, batchId: operation.id });
         else skipped.push({ id: jobId.toString(), why: outcome.why });
       }
@@ -257,9 +260,11 @@ export async function continueBulk(db: Db, id: string, now: Date, batchSize = bu
 
 type JobOutcome = { changed: true; from: object; to: object } | { changed: false; why: string };
 
-async function applyToJob(tx: Tx, jobId: bigint, change: BulkChange, applicable: JobStatus[], who: { actor: AuditActor; reason: string; now: Date }): Promise<JobOutcome> {
-  const [row] = await tx.$queryRaw<Array<{ status: JobStatus; run_at: Date }>>`
-    SELECT status::text AS status, run_at FROM scheduled_jobs WHERE id = ${jobId} FOR UPDATE SKIP LOCKED`;
+async function applyToJob(
+  tx: Tx, jobId: bigint, change: BulkChange, applicable: JobStatus[], who: { actor: AuditActor; reason: string; now: Date; jobTypes?: JobTypes },
+): Promise<JobOutcome> {
+  const [row] = await tx.$queryRaw<Array<{ status: JobStatus; run_at: Date; job_type: string }>>`
+    SELECT status::text AS status, run_at, job_type FROM scheduled_jobs WHERE id = ${jobId} FOR UPDATE SKIP LOCKED`;
   if (!row) return { changed: false, why: "a tick is running it right now" };
   if (!applicable.includes(row.status)) return { changed: false, why: row.status === "running" ? "running: its attempt is under way" : `it is ${row.status}` };
   if (change.kind === "cancel") {
@@ -271,5 +276,6 @@ async function applyToJob(tx: Tx, jobId: bigint, change: BulkChange, applicable:
       ? change.to
       : new Date(Math.min(Math.max(row.run_at.getTime() + change.offsetMs, limits.earliestRunAt.getTime()), limits.latestRunAt.getTime()));
   await reschedule(tx, jobId, target);
-  return { changed: true, from: { runAt: row.run_at.toISOString() }, to: { runAt: target.toISOString() } };
+  const earlier = await businessTimeAudit(tx, who.jobTypes, { id: jobId, jobType: row.job_type, current: row.run_at }, target);
+  return { changed: true, from: { runAt: row.run_at.toISOString() }, to: { runAt: target.toISOString(), ...earlier } };
 }

@@ -2,9 +2,14 @@
 // one transaction: lock the job as the operator's page saw it (job-as-seen.ts), ask the engine
 // to make the change (it checks the status the change applies to), and write the audit entry.
 // Any refusal rolls all three back.
+//
+// Given the catalogue (`jobTypes`), an action that makes a job bound to its business time run
+// before that instant (run now, retry, reschedule earlier) says so in its outcome and its audit
+// entry: the job will not act early, it waits until its instant (business-time.ts, decision 0020).
 import type { Db } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { cancel, reschedule, retry, runNow } from "../scheduler/index.ts";
+import { businessTimeAudit, type JobTypes } from "./business-time.ts";
 import { lockJobAsSeen } from "./job-as-seen.ts";
 import type { CancelInput, RescheduleInput, RetryInput, RunNowInput } from "./inputs.ts";
 
@@ -15,19 +20,24 @@ export interface ActionOutcome {
 
 const record = (id: bigint) => ({ recordType: "scheduled_job", recordId: id.toString() });
 
-export async function rescheduleJob(db: Db, actor: AuditActor, input: RescheduleInput): Promise<ActionOutcome> {
+/** The outcome's message, with what the audit entry says of the business time when it applies. */
+const withBusinessTime = (message: string, note: { businessTime?: string }) => (note.businessTime ? `${message} (${note.businessTime})` : message);
+
+export async function rescheduleJob(db: Db, actor: AuditActor, input: RescheduleInput, jobTypes?: JobTypes): Promise<ActionOutcome> {
   return db.$transaction(async (tx) => {
     const job = await lockJobAsSeen(tx, input.jobId, input);
     const { outcome } = await reschedule(tx, input.jobId, input.when);
+    const earlier = await businessTimeAudit(tx, jobTypes, { id: input.jobId, jobType: job.jobType, current: job.runAt }, input.when);
     await recordAudit(tx, {
       actor,
       action: "job.reschedule",
       ...record(input.jobId),
       from: { runAt: job.runAt.toISOString(), status: job.status },
-      to: { runAt: input.when.toISOString() },
+      to: { runAt: input.when.toISOString(), ...earlier },
       reason: input.reason,
     });
-    return { message: outcome === "moved" ? `moved to ${input.when.toISOString()}` : `its running attempt continues; a retry, if any, runs at ${input.when.toISOString()}` };
+    const message = outcome === "moved" ? `moved to ${input.when.toISOString()}` : `its running attempt continues; a retry, if any, runs at ${input.when.toISOString()}`;
+    return { message: withBusinessTime(message, earlier) };
   });
 }
 
@@ -47,34 +57,36 @@ export async function cancelJob(db: Db, actor: AuditActor, input: CancelInput, n
   });
 }
 
-export async function runJobNow(db: Db, actor: AuditActor, input: RunNowInput, now: Date): Promise<ActionOutcome> {
+export async function runJobNow(db: Db, actor: AuditActor, input: RunNowInput, now: Date, jobTypes?: JobTypes): Promise<ActionOutcome> {
   return db.$transaction(async (tx) => {
     const job = await lockJobAsSeen(tx, input.jobId, input);
     await runNow(tx, input.jobId, now);
+    const early = await businessTimeAudit(tx, jobTypes, { id: input.jobId, jobType: job.jobType }, now);
     await recordAudit(tx, {
       actor,
       action: "job.run_now",
       ...record(input.jobId),
       from: { runAt: job.runAt.toISOString() },
-      to: { runAt: now.toISOString() },
+      to: { runAt: now.toISOString(), ...early },
       reason: input.reason,
     });
-    return { message: "due now: the next tick runs it" };
+    return { message: withBusinessTime("due now: the next tick runs it", early) };
   });
 }
 
-export async function retryDeadJob(db: Db, actor: AuditActor, input: RetryInput, now: Date): Promise<ActionOutcome> {
+export async function retryDeadJob(db: Db, actor: AuditActor, input: RetryInput, now: Date, jobTypes?: JobTypes): Promise<ActionOutcome> {
   return db.$transaction(async (tx) => {
     const job = await lockJobAsSeen(tx, input.jobId, input);
     await retry(tx, input.jobId, now);
+    const early = await businessTimeAudit(tx, jobTypes, { id: input.jobId, jobType: job.jobType }, now);
     await recordAudit(tx, {
       actor,
       action: "job.retry",
       ...record(input.jobId),
       from: { status: job.status },
-      to: { status: "pending", runAt: now.toISOString() },
+      to: { status: "pending", runAt: now.toISOString(), ...early },
       reason: input.reason,
     });
-    return { message: "back to pending with one more attempt: the next tick runs it" };
+    return { message: withBusinessTime("back to pending with one more attempt: the next tick runs it", early) };
   });
 }

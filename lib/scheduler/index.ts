@@ -4,6 +4,8 @@
 // ./internal.ts.
 export { defineJob, createCatalogue, defaultRetry, PermanentJobError } from "./job-definition.ts";
 export type { Catalogue, Deployment, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
+export { NotBefore } from "./deferral.ts";
+export type { BusinessTime, BusinessTimeOf } from "./deferral.ts";
 export { DulyError, ErrorCode, isDulyError } from "../errors.ts";
 export { limits } from "./limits.ts";
 export type { Subject } from "./subject.ts";

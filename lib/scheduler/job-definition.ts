@@ -6,6 +6,7 @@ import type { Tx } from "../db/client.ts";
 import { validateCron } from "./cron-occurrences.ts";
 import { limits, payloadJson } from "./limits.ts";
 import type { ClaimableType } from "./sql/claim-due-jobs.ts";
+import type { BusinessTime } from "./deferral.ts";
 import { buildStamp } from "../settings.ts";
 
 export interface RetryPolicy {
@@ -56,6 +57,12 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    * must only ever follow the real clock, such as retention (it deletes by age).
    */
   inTimeTravel: "run" | "skip";
+  /**
+   * Set on a type whose work is bound to a business instant (an event's time, a deadline): its
+   * handler throws NotBefore when run before it, and the job waits until then without spending an
+   * attempt (deferral.ts). The dashboard reads it to warn an operator who runs such a job early.
+   */
+  businessTime?: BusinessTime<z.output<Schema>>;
   /** Must be idempotent: check state before acting, set values rather than add to them. */
   handler: (context: JobContext<z.output<Schema>>) => Promise<void>;
 }

@@ -16,8 +16,11 @@ import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } f
 import type { Lane } from "./lane.ts";
 import { startGraceMs, type ClaimedJob } from "./sql/claim-due-jobs.ts";
 import {
-  holdClaimedJobs, markCancelledBeforeStart, markFailed, markManySucceeded, markRunLeaseLost, renewLeases, type FailureRecord,
+  holdClaimedJobs, markCancelledBeforeStart, markFailed, markManyDeferred, markManySucceeded, markRunLeaseLost, renewLeases,
+  type DeferralRecord, type FailureRecord,
 } from "./sql/finish-attempt.ts";
+import { checkDeferral, deferralNote, NotBefore } from "./deferral.ts";
+import { limits } from "./limits.ts";
 import type { Queryable } from "./sql/queryable.ts";
 import type { BoundClientLease } from "../db/transaction-bound-client.ts";
 import { describeIssues } from "../validation/describe-issues.ts";
@@ -26,7 +29,7 @@ import { isConnectionLoss, sqlState } from "../db/connection-errors.ts";
 
 export { describeError, isConnectionLoss };
 
-export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost";
+export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost" | "deferred";
 
 export interface RunOptions {
   catalogue: Catalogue;
@@ -116,6 +119,10 @@ const engineLockTimeoutMs = 10_000;
 /** The message of an error, whatever was thrown. */
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : describeError(error);
+}
+
+function deferralRecord({ job }: Runnable, deferral: { until: Date; reason: string }, now: Date): DeferralRecord {
+  return { jobId: job.id, attempt: job.attempt, claimedRunAt: job.runAt, until: deferral.until, note: deferralNote(deferral), now };
 }
 
 function failure(job: ClaimedJob, error: unknown, definition: JobDefinition | undefined, now: Date): FailureRecord {
@@ -238,6 +245,8 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
   let bound: BoundClientLease | undefined;
   const ran: Array<{ runnable: Runnable; finishedAt: Date }> = [];
   const failed = new Map<Runnable, FailureRecord>();
+  /** Jobs whose handler deferred them (NotBefore): their writes rolled back, moved, no attempt spent. */
+  const deferred = new Map<Runnable, DeferralRecord>();
   /** Jobs this transaction took off the queue to run. */
   const taken: Runnable[] = [];
   const leaseLost: Runnable[] = [];
@@ -291,6 +300,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       taken.push(runnable);
       jobSavepoint = undefined;
       jobDeadline = performance.now() + definition.leaseMs;
+      const handlerNow = clock();
       try {
         const lease = bound;
         await withinLease(definition, () =>
@@ -299,7 +309,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
               tx: lease.tx,
               payload: runnable.payload,
               job: { id: job.id, attempt: job.attempt, runAt: job.runAt, key: job.key, subjectType: job.subjectType, subjectId: job.subjectId },
-              now: clock(),
+              now: handlerNow,
             }),
           ),
         );
@@ -336,7 +346,10 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
           await opening.catch(() => {});
           if (savepointOpen) await connection.query("ROLLBACK TO SAVEPOINT job");
         }
-        failed.set(runnable, failure(job, error, definition, failedAt(options, job)));
+        // "Not before T": its writes are undone like a failure's, but no attempt is spent.
+        const deferral = error instanceof NotBefore ? checkDeferral(error, handlerNow) : undefined;
+        if (deferral?.ok) deferred.set(runnable, deferralRecord(runnable, deferral.deferral, failedAt(options, job)));
+        else failed.set(runnable, failure(job, deferral ? deferral.error : error, definition, failedAt(options, job)));
       }
     }
     bound?.release();
@@ -354,6 +367,14 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
       cancelledBeforeStart.map((r) => ({ id: r.job.id, attempt: r.job.attempt })),
       options.clock(),
     );
+    const movedOn = await markManyDeferred(connection, [...deferred.values()], limits.maxAttempts);
+    for (const [runnable, record] of deferred) {
+      // Not deferred: the job has had as many claims as any job may (its attempts can no longer
+      // be given back), so this attempt counts as a failed one.
+      if (movedOn.has(record.jobId)) continue;
+      const error = new Error(`${record.note}; but it has used the ${limits.maxAttempts} attempts a job may have, so this one counts`);
+      failed.set(runnable, failure(runnable.job, error, runnable.definition, record.now));
+    }
     const recordedFailures = new Map<Runnable, AttemptOutcome>();
     for (const [runnable, record] of failed) {
       const result = await markFailed(connection, record);
@@ -374,6 +395,7 @@ async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOpti
     // We hold the rows, so every held job is marked; the check guards the guarantee anyway.
     for (const { runnable } of ran) options.onOutcome(runnable.job, done.has(runnable.job.id) ? "succeeded" : "lease_lost");
     for (const [runnable, outcome] of recordedFailures) options.onOutcome(runnable.job, outcome);
+    for (const { job } of deferred.keys()) if (movedOn.has(job.id)) options.onOutcome(job, "deferred");
     for (const { job } of cancelledBeforeStart) options.onOutcome(job, cancelled.has(job.id) ? "cancelled" : "lease_lost");
     return { failuresToRecord: [], leaseLost };
   } catch (error) {

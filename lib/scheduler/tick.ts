@@ -84,6 +84,11 @@ export interface TickSummary {
   dead: number;
   cancelled: number;
   leaseLost: number;
+  /**
+   * Attempts whose handler said its business instant has not come (NotBefore): moved to that
+   * instant, no attempt spent (decision 0020).
+   */
+  deferred: number;
   /** Jobs whose worker died, returned to pending (or dead, or cancelled) by this tick. */
   recovered: number;
   recurringEnqueued: number;
@@ -147,7 +152,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     mode,
     status: "ok",
     now: "",
-    claimed: 0, succeeded: 0, failed: 0, dead: 0, cancelled: 0, leaseLost: 0, recovered: 0, recurringEnqueued: 0,
+    claimed: 0, succeeded: 0, failed: 0, dead: 0, cancelled: 0, leaseLost: 0, deferred: 0, recovered: 0, recurringEnqueued: 0,
     jobTypes: {},
     lagMs: 0,
     durationMs: 0,
@@ -164,6 +169,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
     else if (outcome === "failed") summary.failed += 1;
     else if (outcome === "dead") summary.dead += 1;
     else if (outcome === "cancelled") summary.cancelled += 1;
+    else if (outcome === "deferred") summary.deferred += 1;
     else summary.leaseLost += 1;
   };
   const finish = () => {

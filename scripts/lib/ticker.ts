@@ -13,6 +13,7 @@ const tickSummary = z.object({
   failed: z.number(),
   dead: z.number(),
   leaseLost: z.number().default(0),
+  deferred: z.number().default(0),
   recovered: z.number().default(0),
   recurringEnqueued: z.number(),
   lagMs: z.number(),
@@ -55,6 +56,7 @@ export function formatTickLine(summary: TickSummaryLine, at: Date): string {
   // Rare events are shown only when they happen.
   if (summary.recovered > 0) parts.push(`recovered ${summary.recovered}`);
   if (summary.leaseLost > 0) parts.push(`lease lost ${summary.leaseLost}`);
+  if (summary.deferred > 0) parts.push(`deferred ${summary.deferred}`);
   parts.push(`lag ${Math.round(summary.lagMs)}ms`, `${Math.round(summary.durationMs)}ms`);
   const errors = summary.errors.length > 0 ? ` (errors: ${summary.errors.join("; ")})` : "";
   return `${timeOfDay(at)} tick ${summary.tickId}: ${parts.join(", ")}${errors}`;

@@ -1,13 +1,13 @@
 // Moving an event whose close has already been claimed by a tick (running, its handler not
 // started), by the chef accepting the customer's move request: shiftForSubject moves the job's
-// run_at as intent (decision 0009); the handler then finds the event not due (NotDueYet), the
-// attempt fails, and the engine retries at the new time, where the event closes. Nothing closes
-// at the old time.
+// run_at as intent (decision 0009); the handler then finds the event not due (NotDueYet) and
+// defers the job to the new time without spending an attempt (decision 0020); the event closes
+// there. Nothing closes at the old time.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { claim, runClaimed } from "../helpers/engine.ts";
 import { frozenClock } from "../../lib/scheduler/internal.ts";
-import { findJob } from "../../lib/scheduler/index.ts";
+import { findJob, runsOfJob } from "../../lib/scheduler/index.ts";
 import { acceptBooking, acceptMove, defaultPolicy, payBooking, requestBooking, requestMove } from "../../lib/marketplace/index.ts";
 import { at, day, expectInvariants, hour, marketCatalogue, registerPeople, tickAt } from "../fixtures/marketplace.ts";
 
@@ -16,7 +16,7 @@ const t0 = new Date("2027-06-01T10:00:00Z");
 const eventAt = at(t0, 10 * day);
 
 describe("moving an event while its close is claimed", () => {
-  it("the claimed attempt does nothing and fails; the close happens at the new time", async () => {
+  it("the claimed attempt does nothing and defers; the close happens at the new time", async () => {
     const { db } = database;
     const people = await registerPeople(db, t0, { customers: 1, chefs: 1 });
     const b = await requestBooking({ db, actor: people.customer(), now: t0 }, {
@@ -37,9 +37,13 @@ describe("moving an event while its close is claimed", () => {
     await acceptMove({ db, actor: people.chef(), now: at(eventAt, -60_000) }, { moveRequestId: request.id });
     expect(await findJob(db, claimed!.id)).toMatchObject({ status: "running", runAt: movedTo });
 
-    expect(await runClaimed(db, marketCatalogue, claimed!, frozenClock(eventAt))).toBe("failed");
+    expect(await runClaimed(db, marketCatalogue, claimed!, frozenClock(eventAt))).toBe("deferred");
     expect((await db.booking.findUniqueOrThrow({ where: { id: b.id } })).status).toBe("paid");
-    expect(await findJob(db, claimed!.id)).toMatchObject({ status: "pending", runAt: movedTo, lastError: expect.stringMatching(/NotDueYet|not yet/) });
+    // Its attempt given back: one claim, and one more attempt allowed than before.
+    expect(await findJob(db, claimed!.id)).toMatchObject({ status: "pending", runAt: movedTo, lastError: null, attempts: 1, maxAttempts: claimed!.maxAttempts + 1 });
+    expect((await runsOfJob(db, claimed!.id)).map((r) => [r.outcome, r.note])).toEqual([
+      ["deferred", expect.stringMatching(/moved by .* while this attempt ran\ndeferred to .*: booking \d+'s event is due at .*, not yet at /)],
+    ]);
 
     await tickAt(db, at(movedTo, -1));
     expect((await db.booking.findUniqueOrThrow({ where: { id: b.id } })).status).toBe("paid");

@@ -97,12 +97,22 @@ describe("job declarations and the catalogue", () => {
       expect(definition, declaration.name).toBeDefined();
       expect(definition).toMatchObject({
         name: declaration.name, version: declaration.version, payload: declaration.payload, retry: declaration.retry,
-        leaseMs: declaration.leaseMs, isolation: declaration.isolation,
+        leaseMs: declaration.leaseMs, isolation: declaration.isolation, businessTime: declaration.businessTime,
       });
     }
     const alone = marketplaceDeclarations.filter((d) => d.isolation === "alone").map((d) => d.name).sort();
     expect(alone).toEqual(["marketplace.booking.payout", "marketplace.dispute.reply-deadline"]);
     expect(catalogue.get("demo.ping")).toBeDefined();
+  });
+
+  it("every marketplace deadline is bound to its business time (run early, it waits; decision 0020), and says which", () => {
+    for (const declaration of marketplaceDeclarations) {
+      expect(declaration.businessTime?.instant, declaration.name).toMatch(/^the /);
+      expect(catalogue.get(declaration.name)!.businessTime, declaration.name).toBe(declaration.businessTime);
+    }
+    // Nothing else in the catalogue is: its other types act whenever they run.
+    const bound = catalogue.all().filter((d) => d.businessTime).map((d) => d.name).sort();
+    expect(bound).toEqual(marketplaceDeclarations.map((d) => d.name).sort());
   });
 
   it("keys and subjects come from helpers: one job per record per type", () => {

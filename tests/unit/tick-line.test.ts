@@ -5,7 +5,7 @@ import { formatIdleLine, formatTickLine, tickDidSomething, type TickSummaryLine 
 const at = new Date(2026, 11, 1, 9, 41, 7);
 
 describe("formatTickLine", () => {
-  const summary: TickSummaryLine = { tickId: "t_abc", claimed: 3, succeeded: 3, failed: 0, dead: 0, leaseLost: 0, recovered: 0, recurringEnqueued: 1, lagMs: 120.4, durationMs: 45, errors: [], jobTypes: {} };
+  const summary: TickSummaryLine = { tickId: "t_abc", claimed: 3, succeeded: 3, failed: 0, dead: 0, leaseLost: 0, deferred: 0, recovered: 0, recurringEnqueued: 1, lagMs: 120.4, durationMs: 45, errors: [], jobTypes: {} };
 
   it("says when and what the tick did on one line", () => {
     expect(formatTickLine(summary, at)).toBe("09:41:07 tick t_abc: claimed 3, ok 3, failed 0, dead 0, recurring 1, lag 120ms, 45ms");
@@ -25,7 +25,7 @@ describe("formatTickLine", () => {
 });
 
 describe("tickDidSomething", () => {
-  const idle: TickSummaryLine = { tickId: "t_idle", claimed: 0, succeeded: 0, failed: 0, dead: 0, leaseLost: 0, recovered: 0, recurringEnqueued: 0, lagMs: 0, durationMs: 10_000, errors: [], jobTypes: {} };
+  const idle: TickSummaryLine = { tickId: "t_idle", claimed: 0, succeeded: 0, failed: 0, dead: 0, leaseLost: 0, deferred: 0, recovered: 0, recurringEnqueued: 0, lagMs: 0, durationMs: 10_000, errors: [], jobTypes: {} };
 
   it("is false for a tick that found nothing, true for any claim, recovery, enqueue or error", () => {
     expect(tickDidSomething(idle)).toBe(false);

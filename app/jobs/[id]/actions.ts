@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { cancelInput, rescheduleInput, retryInput, runNowInput } from "@/lib/operations/inputs.ts";
 import { cancelJob, rescheduleJob, retryDeadJob, runJobNow } from "@/lib/operations/job-actions.ts";
+import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
@@ -29,7 +30,7 @@ export async function rescheduleJobAction(_previous: ActionState, form: FormData
       when: { localRunAt: fields.localRunAt, zone: fields.zone, offsetChoice: fields.offsetChoice },
     });
     if (!parsed.success) return invalid(parsed.error);
-    const { message } = await rescheduleJob(getDb(), operator, parsed.data);
+    const { message } = await rescheduleJob(getDb(), operator, parsed.data, catalogue);
     return done(parsed.data.jobId, `Rescheduled: ${message}.`);
   } catch (error) {
     return refusedUnlessRedirect(error);
@@ -53,7 +54,7 @@ export async function runJobNowAction(_previous: ActionState, form: FormData): P
     const operator = await requireOperator();
     const parsed = runNowInput.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
-    const { message } = await runJobNow(getDb(), operator, parsed.data, await now());
+    const { message } = await runJobNow(getDb(), operator, parsed.data, await now(), catalogue);
     return done(parsed.data.jobId, `Run now: ${message}.`);
   } catch (error) {
     return refusedUnlessRedirect(error);
@@ -65,7 +66,7 @@ export async function retryJobAction(_previous: ActionState, form: FormData): Pr
     const operator = await requireOperator();
     const parsed = retryInput.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
-    const { message } = await retryDeadJob(getDb(), operator, parsed.data, await now());
+    const { message } = await retryDeadJob(getDb(), operator, parsed.data, await now(), catalogue);
     return done(parsed.data.jobId, `Retried: ${message}.`);
   } catch (error) {
     return refusedUnlessRedirect(error);

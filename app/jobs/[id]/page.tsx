@@ -7,15 +7,18 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { findJobDetail } from "@/lib/operations/job-detail.ts";
+import { businessTimeOfJob } from "@/lib/operations/business-time.ts";
+import { databaseClock } from "@/lib/scheduler/index.ts";
+import { catalogue } from "@/jobs/index.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { listAuditEntries } from "@/lib/audit/audit-log.ts";
-import { toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
+import { formatInZone, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { jobId as jobIdSchema } from "@/lib/operations/inputs.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
-import { JobActionForms } from "@/components/job-action-forms.tsx";
+import { JobActionForms, type BusinessTimeProps } from "@/components/job-action-forms.tsx";
 import { AuditList } from "@/components/audit-list.tsx";
 import { cancelJobAction, rescheduleJobAction, retryJobAction, runJobNowAction } from "./actions.ts";
 
@@ -36,6 +39,17 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const { zone } = await displayZone();
   const typePaused = (await readWithRetry(() => pausedJobTypes(db))).includes(job.jobType);
   const subject = job.subjectType ? `${job.subjectType}:${job.subjectId ?? ""}` : null;
+  // A type bound to its business time: the action forms say, before the operator confirms, that
+  // an early run will not act early and when it will (decision 0020).
+  const [notice, now] = await Promise.all([
+    readWithRetry(() => businessTimeOfJob(db, catalogue, BigInt(job.id), job.jobType)),
+    readWithRetry(async () => (await databaseClock(db))()),
+  ]);
+  const businessTime: BusinessTimeProps | null =
+    notice && (notice.at === null || now < notice.at)
+      ? { jobType: notice.jobType, instant: notice.instant, atText: notice.at ? formatInZone(notice.at, zone) : null }
+      : null;
+  const deferredRuns = job.runs.filter((run) => run.outcome === "deferred").length;
 
   return (
     <>
@@ -65,6 +79,12 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
           <dt>Attempts</dt>
           <dd>
             {job.attempts} of {job.maxAttempts}
+            {deferredRuns > 0 ? (
+              <span className="muted">
+                {" "}
+                ({deferredRuns} deferred to the business time, each attempt given back)
+              </span>
+            ) : null}
           </dd>
           <dt>Business record</dt>
           <dd>{subject ? <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}>{subject} (all its jobs)</Link> : <span className="muted">none</span>}</dd>
@@ -117,6 +137,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             zone={zone}
             runAtLocal={toDateTimeLocalValue(job.runAt, zone)}
             canAct={operator.role === "operator"}
+            businessTime={businessTime}
             actions={{ reschedule: rescheduleJobAction, cancel: cancelJobAction, runNow: runJobNowAction, retry: retryJobAction }}
           />
       </section>

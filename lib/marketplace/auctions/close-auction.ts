@@ -11,6 +11,7 @@ import { defaultEventDurationMinutes, findClash } from "../bookings/chef-time.ts
 import { createBookingRequest } from "../bookings/request-booking.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
+import { auctionInstants } from "../deadline-instants.ts";
 import { recordId } from "../inputs.ts";
 import { notFound } from "../transitions.ts";
 import { bidOrder } from "./auction-rows.ts";
@@ -27,7 +28,8 @@ export async function closeAuction(context: UseCaseContext, input: CloseAuctionI
   return inTransaction(context.db, async (tx) => {
     const auction = (await tx.auction.findUnique({ where: { id: auctionId } })) ?? notFound(`auction ${auctionId}`);
     if (auction.status !== "open") return { acted: false, status: auction.status, bookingId: null };
-    if (auction.closesAt > now) throw new NotDueYet(`auction ${auctionId}'s close`, auction.closesAt, now);
+    const closesAt = auctionInstants.close(auction);
+    if (closesAt > now) throw new NotDueYet(`auction ${auctionId}'s close`, closesAt, now);
     // Taking the row first (closed_at) makes racing bids wait, so the bids read next are final.
     const { count } = await tx.auction.updateMany({ where: { id: auctionId, status: "open" }, data: { closedAt: now } });
     if (count === 0) return { acted: false, status: (await tx.auction.findUniqueOrThrow({ where: { id: auctionId } })).status, bookingId: null };

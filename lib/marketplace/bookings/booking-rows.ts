@@ -4,6 +4,7 @@
 import type { Tx } from "../../db/client.ts";
 import type { Booking, BookingStatus, Prisma } from "../../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
+import { NotBefore } from "../../scheduler/index.ts";
 import type { Actor } from "../actor.ts";
 import { StaleRead } from "../context.ts";
 import { notFound, refuseTransition, type Transition } from "../transitions.ts";
@@ -88,7 +89,7 @@ export function requireParty(
 /**
  * A deadline's change: made in one statement when the booking is `from` and the deadline
  * (`dueWhere`) has come; otherwise it reads the booking once to tell "moved on" (returns
- * acted: false) from "not due yet" (NotDueYet: the engine retries the job at its new time).
+ * acted: false) from "not due yet" (NotDueYet: the engine defers the job to the deadline).
  */
 export async function deadlineTransition(
   tx: Tx,
@@ -105,10 +106,14 @@ export async function deadlineTransition(
   throw new NotDueYet(`booking ${bookingId}'s ${due.what}`, due.at(current), data.updatedAt);
 }
 
-/** Thrown by a deadline's use case when the deadline has not come (the event was moved): the job retries at its new time. */
-export class NotDueYet extends Error {
+/**
+ * Thrown by a deadline's use case when its business instant has not come (an operator ran the
+ * job early, or the event was moved while it was claimed). It is the engine's NotBefore: the job
+ * is moved to `due` without spending an attempt, its writes rolled back (decision 0020).
+ */
+export class NotDueYet extends NotBefore {
   constructor(what: string, due: Date, now: Date) {
-    super(`${what} is due at ${due.toISOString()}, not yet at ${now.toISOString()}`);
+    super(due, `${what} is due at ${due.toISOString()}, not yet at ${now.toISOString()}`);
     this.name = "NotDueYet";
   }
 }

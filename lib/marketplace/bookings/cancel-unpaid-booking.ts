@@ -5,6 +5,7 @@ import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
+import { bookingInstants } from "../deadline-instants.ts";
 import { deadlineTransition } from "./booking-rows.ts";
 
 export const cancelUnpaidBookingInput = z.strictObject({ bookingId: recordId });
@@ -18,7 +19,7 @@ export async function cancelUnpaidBooking(context: UseCaseContext, input: Cancel
     const result = await deadlineTransition(
       tx, bookingId, "cancelUnpaid", "accepted",
       { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time" },
-      { where: { payBy: { lte: now } }, at: (b) => b.payBy!, what: "payment deadline" },
+      { where: { payBy: { lte: now } }, at: (b) => bookingInstants.paymentDeadline(b)!, what: "payment deadline" },
     );
     return result.acted ? { acted: true, status: result.booking.status } : result;
   });

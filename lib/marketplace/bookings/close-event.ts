@@ -6,6 +6,7 @@ import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } fr
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { completeBookingJob, scheduleDeadline } from "../job-declarations.ts";
+import { bookingInstants } from "../deadline-instants.ts";
 import { deadlineTransition } from "./booking-rows.ts";
 
 export const closeEventInput = z.strictObject({ bookingId: recordId });
@@ -17,10 +18,10 @@ export async function closeEvent(context: UseCaseContext, input: CloseEventInput
   const { bookingId } = parseInput(closeEventInput, input, "close event");
   const policy = policyOf(context);
   return inTransaction(context.db, async (tx) => {
-    // Not due (the event was moved while this job was claimed): NotDueYet, and the engine
-    // retries at the job's new time.
+    // Not due (run early by an operator, or the event was moved while this job was claimed):
+    // NotDueYet, and the engine defers the job to the event's time without spending an attempt.
     const result = await deadlineTransition(tx, bookingId, "close", "paid", { updatedAt: now, closedAt: now }, {
-      where: { eventAt: { lte: now } }, at: (b) => b.eventAt, what: "event",
+      where: { eventAt: { lte: now } }, at: bookingInstants.event, what: "event",
     });
     if (!result.acted) return result;
     await scheduleDeadline(tx, completeBookingJob, { bookingId }, new Date(result.booking.eventAt.getTime() + policy.completeAfterMs));

@@ -6,6 +6,7 @@ import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } fr
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
 import { payoutJob, scheduleDeadline } from "../job-declarations.ts";
+import { bookingInstants, payoutDueAt } from "../deadline-instants.ts";
 import { deadlineTransition } from "./booking-rows.ts";
 
 export const completeBookingInput = z.strictObject({ bookingId: recordId });
@@ -19,7 +20,7 @@ export async function completeBooking(context: UseCaseContext, input: CompleteBo
   return inTransaction(context.db, async (tx) => {
     const result = await deadlineTransition(tx, bookingId, "complete", "closed", { updatedAt: now, completedAt: now }, {
       where: { eventAt: { lte: new Date(now.getTime() - policy.completeAfterMs) } },
-      at: (b) => new Date(b.eventAt.getTime() + policy.completeAfterMs),
+      at: (b) => bookingInstants.completion(b, policy),
       what: "completion",
     });
     if (!result.acted) return result;
@@ -28,4 +29,4 @@ export async function completeBooking(context: UseCaseContext, input: CompleteBo
   });
 }
 
-export const payoutDueAt = (completedAt: Date, payoutAfterMs: number) => new Date(completedAt.getTime() + payoutAfterMs);
+export { payoutDueAt };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import { recordId } from "../inputs.ts";
 import { actorLabel, requireActor } from "../actor.ts";
+import { bookingInstants } from "../deadline-instants.ts";
 import { deadlineTransition } from "./booking-rows.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 
@@ -18,7 +19,7 @@ export async function expireRequest(context: UseCaseContext, input: ExpireReques
     const result = await deadlineTransition(
       tx, bookingId, "expire", "requested",
       { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "the chef did not answer in time" },
-      { where: { acceptBy: { lte: now } }, at: (b) => b.acceptBy, what: "answer deadline" },
+      { where: { acceptBy: { lte: now } }, at: bookingInstants.answerDeadline, what: "answer deadline" },
     );
     return result.acted ? { acted: true, status: result.booking.status } : result;
   });

@@ -10,7 +10,7 @@ import { recordId } from "../inputs.ts";
 import { ledgerKey } from "../ledger/ledger-keys.ts";
 import { balanceOf, moveMoney } from "../ledger/move-money.ts";
 import { deadlineTransition } from "./booking-rows.ts";
-import { payoutDueAt } from "./complete-booking.ts";
+import { bookingInstants } from "../deadline-instants.ts";
 
 export const payOutBookingInput = z.strictObject({ bookingId: recordId });
 export type PayOutBookingInput = z.input<typeof payOutBookingInput>;
@@ -27,7 +27,7 @@ export async function payOutBooking(context: UseCaseContext, input: PayOutBookin
       { updatedAt: now, endedAt: now, endedBy: by, endReason: "paid out after the dispute window" },
       {
         where: { completedAt: { lte: new Date(now.getTime() - policy.payoutAfterMs) } },
-        at: (b) => payoutDueAt(b.completedAt!, policy.payoutAfterMs),
+        at: (b) => bookingInstants.payout(b, policy)!,
         what: "payout",
       },
     );

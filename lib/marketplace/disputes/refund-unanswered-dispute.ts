@@ -7,6 +7,7 @@ import { NotDueYet } from "../bookings/booking-rows.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
+import { disputeInstants } from "../deadline-instants.ts";
 import { loadDispute } from "./dispute-rows.ts";
 import { settleDispute } from "./settle-dispute.ts";
 
@@ -20,7 +21,8 @@ export async function refundUnansweredDispute(context: UseCaseContext, input: Re
   return inTransaction(context.db, async (tx) => {
     const dispute = await loadDispute(tx, disputeId);
     if (dispute.status !== "awaiting_reply") return { acted: false, status: dispute.status };
-    if (dispute.replyBy > now) throw new NotDueYet(`dispute ${disputeId}'s reply deadline`, dispute.replyBy, now);
+    const replyBy = disputeInstants.replyDeadline(dispute);
+    if (replyBy > now) throw new NotDueYet(`dispute ${disputeId}'s reply deadline`, replyBy, now);
     const settled = await settleDispute(tx, { dispute, observed: "awaiting_reply", settlement: { kind: "refund" }, by: actorLabel(context.actor), now });
     return settled ? { acted: true, status: settled.status } : { acted: false, status: (await loadDispute(tx, disputeId)).status };
   });

@@ -54,6 +54,53 @@ export async function markFailed(connection: Queryable, f: FailureRecord): Promi
   return rows[0] ? { status: rows[0].status, runAt: rows[0].run_at } : null;
 }
 
+export interface DeferralRecord {
+  jobId: bigint;
+  attempt: number;
+  /** run_at as claimed: a different run_at now means someone moved the job while it ran. */
+  claimedRunAt: Date;
+  /** Where the handler deferred the job to (checked: after the attempt's clock, within limits). */
+  until: Date;
+  /** job_runs.note for the attempt: where to and why. */
+  note: string;
+  now: Date;
+}
+
+// A deferred attempt (deferral.ts, decision 0020): the handler said its business instant has not
+// come. Back to pending at that instant, with the attempt given back (max_attempts + 1: the
+// attempt number itself never goes back, it is the fencing token), its run closed 'deferred'.
+// A job moved while it ran keeps the later of the two instants: moved later, the operator's time
+// wins; moved earlier, it would only defer again. In the group's transaction, one statement for
+// all of the group's deferrals. Not applied (the job is left to markFailed) when the job has had
+// the most claims any job may have, so deferrals cannot keep a job looping for ever.
+const deferredSql = `
+  WITH deferred AS (
+    UPDATE scheduled_jobs j
+    SET status = 'pending',
+        run_at = CASE WHEN j.run_at IS DISTINCT FROM mine.claimed_run_at THEN greatest(j.run_at, mine.until) ELSE mine.until END,
+        max_attempts = j.max_attempts + 1,
+        last_error = NULL, lease_expires_at = NULL, locked_by = NULL, updated_at = mine.at
+    FROM unnest($1::bigint[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::text[], $6::timestamptz[])
+         AS mine(id, attempt, claimed_run_at, until, note, at)
+    WHERE j.id = mine.id AND j.status = 'running' AND j.attempts = mine.attempt AND j.cancelled_at IS NULL
+      AND j.max_attempts < $7::int
+    RETURNING j.id, j.attempts, mine.note, mine.at
+  ), runs AS (
+    UPDATE job_runs r SET outcome = 'deferred', finished_at = deferred.at, note = concat_ws(E'\\n', r.note, deferred.note)
+    FROM deferred WHERE r.job_id = deferred.id AND r.attempt = deferred.attempts
+  )
+  SELECT id::text AS id FROM deferred`;
+
+/** Records deferred attempts; returns the ids deferred (the others are left for markFailed). */
+export async function markManyDeferred(connection: Queryable, jobs: DeferralRecord[], maxAttempts: number): Promise<Set<bigint>> {
+  if (jobs.length === 0) return new Set();
+  const { rows } = await connection.query<{ id: string }>(statement(connection, "duly_mark_deferred", deferredSql, [
+    jobs.map((j) => j.jobId), jobs.map((j) => j.attempt), jobs.map((j) => j.claimedRunAt), jobs.map((j) => j.until),
+    jobs.map((j) => j.note), jobs.map((j) => j.now), maxAttempts,
+  ]));
+  return new Set(rows.map((r) => BigInt(r.id)));
+}
+
 /** The attempt lost its job to another worker: record that its writes were rolled back. */
 export async function markRunLeaseLost(connection: Queryable, jobId: bigint, attempt: number, error: string, now: Date): Promise<void> {
   await connection.query(
