@@ -1,6 +1,6 @@
 // Operator actions that make a marketplace deadline run before its business instant: run now,
 // retry (of a job left dead by early runs), reschedule earlier and a bulk shift earlier, on every
-// marketplace job type. Each case then ticks through the whole business timeline, as a punctual
+// marketplace job type (the move request's answer deadline included). Each case then ticks through the whole business timeline, as a punctual
 // cron would (a tick at every pending job's run time, and at least daily), and must end exactly
 // as the same timeline ends untouched: the same booking, dispute and auction statuses, the same
 // ledger, no job dead. The early run defers itself to the business instant without spending an
@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import {
-  acceptBooking, openDispute, payBooking, placeBid, postAuction, requestBooking, type Actor, type UseCaseContext,
+  acceptBooking, openDispute, payBooking, placeBid, postAuction, requestBooking, requestMove, type Actor, type UseCaseContext,
 } from "../../lib/marketplace/index.ts";
 import { jobVersion } from "../../lib/operations/job-as-seen.ts";
 import { rescheduleJob, retryDeadJob, runJobNow } from "../../lib/operations/job-actions.ts";
@@ -83,6 +83,20 @@ const scenarios: Scenario[] = [
     ],
     actionAt: at(t0, 3 * hour),
   },
+  {
+    // A customer asks to move a paid event and the chef never answers: the request lapses at its
+    // answer deadline (24 h later), never earlier, and the booking keeps its terms.
+    jobType: "marketplace.booking.move-answer-deadline",
+    steps: [
+      ...paid,
+      {
+        at: at(t0, 4 * hour),
+        run: (people) =>
+          requestMove(as(people.customer(), at(t0, 4 * hour)), { bookingId, eventAt: at(eventAt, 2 * day).toISOString() }).then(() => {}),
+      },
+    ],
+    actionAt: at(t0, 5 * hour),
+  },
 ];
 
 let people: People;
@@ -127,6 +141,7 @@ async function businessState() {
     bookings: await db.booking.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
     disputes: await db.dispute.findMany({ select: { id: true, status: true, refundMinor: true }, orderBy: { id: "asc" } }),
     auctions: await db.auction.findMany({ select: { id: true, status: true }, orderBy: { id: "asc" } }),
+    moveRequests: await db.bookingMoveRequest.findMany({ select: { id: true, status: true, endReason: true }, orderBy: { id: "asc" } }),
     ledger: await db.ledgerEntry.findMany({ select: { bookingId: true, kind: true, amountMinor: true, idempotencyKey: true }, orderBy: { id: "asc" } }),
   };
 }
