@@ -39,6 +39,20 @@ export interface OperatorAuthOptions {
   now?: () => Date;
 }
 
+/**
+ * better-auth's log lines, as it prints them, less its start-up warning that no base URL is set:
+ * unset is a supported setting here (trustedOrigins below trusts the request's own host), and the warning
+ * ("callbacks and redirects may not work") sent newcomers hunting for a problem `npm start`
+ * does not have. Email and password sign-in uses no callback URL.
+ */
+function logAuthMessage(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  if (level === "warn" && message.includes("Base URL is not set")) return;
+  const line = `${new Date().toISOString()} ${level.toUpperCase()} [Better Auth]: ${message}`;
+  if (level === "error") console.error(line, ...args);
+  else if (level === "warn") console.warn(line, ...args);
+  else console.log(line, ...args);
+}
+
 export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOptions) {
   const auth = betterAuth({
     appName: "Duly",
@@ -88,6 +102,7 @@ export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOpt
     // Attempts per email as well as per address: the address is whatever X-Forwarded-For says.
     hooks: signInThrottleHooks(db, now),
     telemetry: { enabled: false },
+    logger: { log: logAuthMessage },
   });
   // The client it writes through, for createOperator's one transaction.
   return Object.assign(auth, { prisma: db });

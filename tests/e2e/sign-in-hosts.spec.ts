@@ -5,7 +5,7 @@
 // its origin from the URL Next hands a route handler, which names `localhost` whatever host the
 // browser used.
 import { freePort } from "../../scripts/lib/ports.ts";
-import { demoLogin, startNpmStart, temporaryDataDir, type StartProcess } from "../fixtures/start-process.ts";
+import { demoLogin, runningLine, startNpmStart, temporaryDataDir, type StartProcess } from "../fixtures/start-process.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   port = await freePort();
   // No BETTER_AUTH_URL (startNpmStart passes none of the runner's): the README's local default.
   start = startNpmStart({ PORT: String(port), PGPORT_EMBEDDED: String(await freePort()), DULY_DATA_DIR: dataDir.path, DULY_TICKER: "0" });
-  await start.waitFor(/Duly is running at /, 170_000);
+  await start.waitFor(runningLine, 170_000);
 });
 
 test.afterAll(async () => {

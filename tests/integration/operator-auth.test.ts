@@ -166,7 +166,7 @@ describe("sign-in without BETTER_AUTH_URL", () => {
   }
 
   it("signs in from a page on the host the request was sent to: 127.0.0.1, localhost, a proxy's public host", async () => {
-    const cases = [
+    const cases: Array<Record<string, string>> = [
       { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
       { host: "localhost:3000", origin: "http://localhost:3000" },
       { host: "[::1]:3000", origin: "http://[::1]:3000" },
