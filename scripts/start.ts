@@ -3,9 +3,11 @@
 //   0. check every setting, its own and the app's as Next will see them (start-settings.ts);
 //   1. a database: DATABASE_URL if set, else an embedded PostgreSQL under .data/postgres;
 //   2. create the database if missing, migrate, seed demo jobs (once, and by default only into
-//      the embedded database); the first tick reconciles the recurring schedules;
+//      the embedded database); the first tick reconciles the recurring schedules; record the
+//      embedded database in .data/running.json for the other npm run scripts (running-start.ts);
 //   3. `next build` when the build is missing or older than the sources, then `next start`;
-//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s.
+//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s;
+//   5. print where it is: the database, the demo sign-ins, the URL to open.
 //
 // Ctrl-C stops the ticker (at once), then Next, then Postgres. Next and Postgres run under
 // watchdogs (lib/leashed-child.ts) that stop them if this process dies without doing so.

@@ -72,7 +72,8 @@ function expectNothingRunningHint(run: ScriptRun, name: string, why: RegExp): vo
 // Invalid input: expected string, received undefined" and a stack trace (db:migrate and
 // operator:create with that message alone) while npm start was serving its embedded database.
 test("the README's scripts work against npm start's embedded database with no variable set; its URL leads to the dashboard", async ({ browser }) => {
-  test.setTimeout(300_000);
+  // Nine processes one after another, each a Node start-up: minutes on a busy machine.
+  test.setTimeout(600_000);
   const dataDir = await temporaryDataDir();
   const [port, pgPort] = [await freePort(), await freePort()];
   const scriptEnv = { DULY_DATA_DIR: dataDir.path };
