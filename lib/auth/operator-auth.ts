@@ -40,10 +40,10 @@ export interface OperatorAuthOptions {
 }
 
 /**
- * better-auth's log lines, as it prints them, less its start-up warning that no base URL is set:
- * unset is a supported setting here (trustedOrigins below trusts the request's own host), and the warning
- * ("callbacks and redirects may not work") sent newcomers hunting for a problem `npm start`
- * does not have. Email and password sign-in uses no callback URL.
+ * better-auth's log lines, as it prints them, less its start-up warning that no base URL is
+ * set: unset is a supported setting here (trustedOrigins below trusts the request's own host),
+ * and the warning ("callbacks and redirects may not work") sent newcomers hunting for a problem
+ * `npm start` does not have. Email and password sign-in uses no callback URL.
  */
 function logAuthMessage(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
   if (level === "warn" && message.includes("Base URL is not set")) return;
