@@ -14,7 +14,8 @@ interface Failure {
 /** The error's own last line: Prisma puts the cause after the call it was in. */
 function lastLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.trim().split("\n").filter((line) => line.trim() !== "").at(-1)?.trim() ?? text;
+  const last = text.trim().split("\n").filter((line) => line.trim() !== "").at(-1)?.trim() ?? text;
+  return last.replace(/\.$/, ""); // the sentence around it ends it
 }
 
 /** The codes that say what went wrong: Prisma's (P1001), the driver's (ECONNREFUSED), PostgreSQL's (3D000). */

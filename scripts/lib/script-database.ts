@@ -6,6 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findRunningStart, processExists, runningStartFile } from "./running-start.ts";
 
+type Environment = Record<string, string | undefined>;
+
 /** A problem with how the script was set up (no database to use): said in one line, exit 2. */
 export class ScriptSetupError extends Error {}
 
@@ -17,17 +19,17 @@ export interface ScriptDatabase {
   /** Where it came from, for the script's first line. */
   source: "DATABASE_URL" | "npm start";
   /** The environment the script's settings are parsed from, with DATABASE_URL filled in. */
-  env: NodeJS.ProcessEnv;
+  env: Environment;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 /** The data directory npm start uses for this environment (DULY_DATA_DIR, else .data). */
-export function startDataDir(env: NodeJS.ProcessEnv): string {
+export function startDataDir(env: Environment): string {
   return path.resolve(root, env.DULY_DATA_DIR || ".data");
 }
 
-export function scriptDatabase(env: NodeJS.ProcessEnv = process.env, isAlive: (pid: number) => boolean = processExists): ScriptDatabase {
+export function scriptDatabase(env: Environment = process.env, isAlive: (pid: number) => boolean = processExists): ScriptDatabase {
   if (env.DATABASE_URL) {
     return { url: env.DATABASE_URL, directUrl: env.DIRECT_URL || env.DATABASE_URL, source: "DATABASE_URL", env };
   }
