@@ -34,7 +34,7 @@ const schema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional(),
   /**
    * The dashboard's public origin, e.g. https://duly.example.com. Sign-in requests must come from
-   * it (CSRF); unset, the origin is taken from each request (fine behind one trusted host).
+   * it (CSRF); unset, from a page on the host each request was sent to (lib/auth/request-origin.ts).
    */
   BETTER_AUTH_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
   /**

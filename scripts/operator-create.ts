@@ -5,6 +5,8 @@
 //   npm run operator:create -- --email ops@example.com --name "Olga Ops" [--role operator|viewer]
 //   echo "$PASSWORD" | npm run operator:create -- --email ... --name ...
 //   npm run operator:create -- --revoke-sessions ops@example.com     (sign a person out everywhere)
+//
+// In DATABASE_URL's database, else the running `npm start`'s embedded one (script-database.ts).
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
@@ -13,8 +15,10 @@ import { createDb } from "../lib/db/client.ts";
 import { createOperator, createOperatorAuth, passwordLength, revokeSessions } from "../lib/auth/operator-auth.ts";
 import { operatorRoles } from "../lib/auth/roles.ts";
 import { isDulyError } from "../lib/errors.ts";
-import { parseSettings, SettingsError } from "../lib/settings.ts";
+import { parseSettings } from "../lib/settings.ts";
 import { describeIssues } from "../lib/validation/describe-issues.ts";
+import { runScript } from "./lib/run-script.ts";
+import { scriptDatabase } from "./lib/script-database.ts";
 
 const input = z.object({
   email: z.email("expected an email address").max(320),
@@ -44,36 +48,38 @@ async function readPassword(prompt: string): Promise<string> {
   return answer;
 }
 
+const usage = "usage: npm run operator:create -- --email <email> --name <name> [--role operator|viewer]\n       npm run operator:create -- --revoke-sessions <email>";
+
 function fail(message: string, code = 2): never {
   console.error(message);
   process.exit(code);
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      email: { type: "string" },
-      name: { type: "string" },
-      role: { type: "string", default: "operator" },
-      "revoke-sessions": { type: "string" },
-    },
-    strict: true,
-  });
-  let settings;
+  let values;
   try {
-    settings = parseSettings();
+    ({ values } = parseArgs({
+      options: {
+        email: { type: "string" },
+        name: { type: "string" },
+        role: { type: "string", default: "operator" },
+        "revoke-sessions": { type: "string" },
+      },
+      strict: true,
+    }));
   } catch (error) {
-    if (error instanceof SettingsError) fail(error.message);
-    throw error;
+    fail(`${(error as Error).message}\n${usage}`);
   }
-  const db = createDb(settings.DATABASE_URL, { poolSize: 1 });
+  const database = scriptDatabase();
+  const settings = parseSettings(database.env);
+  const db = createDb(database.url, { poolSize: 1 });
   try {
     if (values["revoke-sessions"]) {
       const count = await revokeSessions(db, values["revoke-sessions"]);
       console.log(`Ended ${count} session(s) of ${values["revoke-sessions"]}.`);
       return;
     }
-    if (!values.email || !values.name) fail("usage: npm run operator:create -- --email <email> --name <name> [--role operator|viewer]");
+    if (!values.email || !values.name) fail(usage);
     const password = await readPassword(`Password for ${values.email} (${passwordLength.min}+ characters): `);
     if (process.stdin.isTTY) {
       const again = await readPassword("Again: ");
@@ -93,4 +99,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await runScript("operator:create", main);

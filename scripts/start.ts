@@ -3,9 +3,11 @@
 //   0. check every setting, its own and the app's as Next will see them (start-settings.ts);
 //   1. a database: DATABASE_URL if set, else an embedded PostgreSQL under .data/postgres;
 //   2. create the database if missing, migrate, seed demo jobs (once, and by default only into
-//      the embedded database); the first tick reconciles the recurring schedules;
+//      the embedded database); the first tick reconciles the recurring schedules; record the
+//      embedded database in .data/running.json for the other npm run scripts (running-start.ts);
 //   3. `next build` when the build is missing or older than the sources, then `next start`;
-//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s.
+//   4. a local ticker calling GET /api/cron/tick like Vercel Cron does: staying ticks of 10 s;
+//   5. print where it is: the database, the demo sign-ins, the URL to open.
 //
 // Ctrl-C stops the ticker (at once), then Next, then Postgres. Next and Postgres run under
 // watchdogs (lib/leashed-child.ts) that stop them if this process dies without doing so.
@@ -27,7 +29,8 @@ import { buildIfStale } from "./lib/next-build.ts";
 import { startNextServer } from "./lib/next-server.ts";
 import { isPortFree } from "./lib/ports.ts";
 import { createShutdown } from "./lib/shutdown.ts";
-import { planStart } from "./lib/start-settings.ts";
+import { recordRunningStart, runningStartFile } from "./lib/running-start.ts";
+import { planStart, type StartPlan } from "./lib/start-settings.ts";
 import { startTicker } from "./lib/ticker.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -113,6 +116,14 @@ async function main(): Promise<void> {
     } finally {
       await db.$disconnect();
     }
+    if (plan.embedded) {
+      // From here on `npm run apikey:create` and the other scripts find this database with no
+      // DATABASE_URL (scripts/lib/script-database.ts); removed again before PostgreSQL stops.
+      await mkdir(plan.dataDir, { recursive: true });
+      const appUrl = `http://localhost:${plan.port}`;
+      const forget = await recordRunningStart(plan.dataDir, { pid: process.pid, appUrl, databaseUrl: plan.databaseUrl, startedAt: new Date().toISOString() });
+      shutdown.add(`the record in ${relativeToRoot(runningStartFile(plan.dataDir))}`, forget);
+    }
     abortIfStopping();
 
     // 3. Build if needed, then serve.
@@ -133,9 +144,6 @@ async function main(): Promise<void> {
     shutdown.add("next", () => server.stop());
     stopIfItDies("Next", server.exited());
     abortIfStopping();
-    for (const login of demoLogins) log(`demo ${login.role}: ${login.email} / ${login.password} (new password every start)`);
-    log(`Duly is running at ${server.url}/agenda (next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop)`);
-    if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
     if (demoKey) {
       const exampleDb = createDb(plan.databaseUrl, { poolSize: 1 });
       try {
@@ -164,6 +172,10 @@ async function main(): Promise<void> {
     } else {
       log("ticker off (DULY_TICKER=0)");
     }
+
+    // 5. Where it is, last, so it is what the terminal shows.
+    const running = `next start pid ${server.pid}; started in ${seconds(startedAt)}; Ctrl-C to stop`;
+    printWhereItIs({ log, url: server.url, running, plan, demoLogins, shownFile: relativeToRoot });
   } catch (error) {
     // Interrupted by Ctrl-C (a build killed by it lands here too): the signal handler is stopping things.
     if (error instanceof StartupInterrupted || shutdown.requested) return;
@@ -174,5 +186,34 @@ async function main(): Promise<void> {
 }
 
 class StartupInterrupted extends Error {}
+
+interface WhereItIs {
+  log: (line: string) => void;
+  url: string;
+  /** The process and how to stop it, for the last line. */
+  running: string;
+  plan: StartPlan;
+  demoLogins: DemoLogin[];
+  shownFile: (file: string) => string;
+}
+
+/**
+ * The lines a newcomer needs, printed together at the end: which database, how to sign in, and
+ * the one URL to open. The root URL: signed out it leads to the sign-in page, and after signing
+ * in to the overview, the dashboard's home, with its navigation.
+ */
+function printWhereItIs({ log, url, running, plan, demoLogins, shownFile }: WhereItIs): void {
+  if (plan.app.DULY_TIME_TRAVEL === "1") log("time travel is on: the agenda and the cron route accept ?now=");
+  if (plan.embedded) {
+    log(
+      `database: embedded PostgreSQL ${redactUrl(plan.databaseUrl)} (password postgres); npm run apikey:create, operator:create, jobs:check and db:migrate use it while this runs (${shownFile(runningStartFile(plan.dataDir))})`,
+    );
+  } else {
+    log(`database: DATABASE_URL ${redactUrl(plan.databaseUrl)}`);
+  }
+  for (const login of demoLogins) log(`demo ${login.role}: ${login.email} / ${login.password} (new password every start)`);
+  if (demoLogins.length === 0) log('no demo sign-ins on this database: npm run operator:create -- --email you@example.com --name "Your Name" makes one');
+  log(`Duly is running at ${url} (open it and sign in; ${running})`);
+}
 
 await main();

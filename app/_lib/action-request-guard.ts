@@ -2,19 +2,15 @@
 // this host) and one over its body limit, but answers both with HTTP 500 and a logged error, so
 // a forged request looks like a crash. proxy.ts answers them first, with the same rules: 403
 // for a foreign (or "null") Origin, 413 for a body over the limit. No Origin (curl, a script:
-// it can only carry a cookie its sender already has) is left to Next, as before.
+// it can only carry a cookie its sender already has) is left to Next, as before. The host is read
+// as Next reads it, by the one function sign-in uses too (lib/auth/request-origin.ts).
+import { requestHost } from "@/lib/auth/request-origin.ts";
 
 /** Next's default server action body limit (serverActions.bodySizeLimit, not raised here). */
 export const actionBodyLimitBytes = 1024 * 1024;
 
 function plain(status: number, message: string): Response {
   return new Response(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-}
-
-/** The host this request was addressed to, as Next's check reads it (x-forwarded-host first). */
-function requestHost(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return forwarded || headers.get("host");
 }
 
 /** A refusal for a POST to a page that Next would answer 500, or null to let it through. */

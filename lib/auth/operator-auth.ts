@@ -17,6 +17,7 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import { createLocalAccountIssuer } from "better-auth/db";
 import type { Db } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { sameHostOrigins } from "./request-origin.ts";
 import type { OperatorRole } from "./roles.ts";
 import { signInThrottleHooks } from "./sign-in-throttle.ts";
 
@@ -29,10 +30,27 @@ export const passwordLength = { min: 12, max: 128 } as const;
 export interface OperatorAuthOptions {
   db: Db;
   secret: string;
-  /** Public origin; unset, taken from each request. */
+  /**
+   * Public origin (BETTER_AUTH_URL): sign-in must come from a page on it. Unset, from a page on
+   * whichever host the request was addressed to (request-origin.ts).
+   */
   baseURL?: string;
   /** The clock of the per-email sign-in limit (tests pass one in). */
   now?: () => Date;
+}
+
+/**
+ * better-auth's log lines, as it prints them, less its start-up warning that no base URL is
+ * set: unset is a supported setting here (trustedOrigins below trusts the request's own host),
+ * and the warning ("callbacks and redirects may not work") sent newcomers hunting for a problem
+ * `npm start` does not have. Email and password sign-in uses no callback URL.
+ */
+function logAuthMessage(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  if (level === "warn" && message.includes("Base URL is not set")) return;
+  const line = `${new Date().toISOString()} ${level.toUpperCase()} [Better Auth]: ${message}`;
+  if (level === "error") console.error(line, ...args);
+  else if (level === "warn") console.warn(line, ...args);
+  else console.log(line, ...args);
 }
 
 export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOptions) {
@@ -41,6 +59,11 @@ export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOpt
     secret,
     baseURL,
     basePath: "/api/auth",
+    // Unset, better-auth would trust only the origin of the URL Next hands the route, and
+    // `next start` names that `localhost` whatever host the browser used: sign-in from
+    // http://127.0.0.1 (or any other name for the machine) was refused 403 "Invalid origin".
+    // The request's own host is the rule Next applies to server actions (request-origin.ts).
+    trustedOrigins: baseURL ? undefined : sameHostOrigins,
     database: prismaAdapter(db, { provider: "postgresql", transaction: true }),
     emailAndPassword: {
       enabled: true,
@@ -72,10 +95,14 @@ export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOpt
     },
     advanced: {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // better-auth turns its origin check off under NODE_ENV=test; on here, so the tests check
+      // the rule production runs.
+      disableOriginCheck: false,
     },
     // Attempts per email as well as per address: the address is whatever X-Forwarded-For says.
     hooks: signInThrottleHooks(db, now),
     telemetry: { enabled: false },
+    logger: { log: logAuthMessage },
   });
   // The client it writes through, for createOperator's one transaction.
   return Object.assign(auth, { prisma: db });

@@ -7,7 +7,7 @@ import { createDb } from "../../lib/db/client.ts";
 import { schedule } from "../../lib/scheduler/index.ts";
 import { demoPing } from "../../jobs/index.ts";
 import { freePort } from "../../scripts/lib/ports.ts";
-import { demoLogin, isAlive, startNpmStart, temporaryDataDir } from "../fixtures/start-process.ts";
+import { demoLogin, isAlive, runningLine, startNpmStart, temporaryDataDir } from "../fixtures/start-process.ts";
 import { createSignedInOperator, sessionCookieName } from "../helpers/operators.ts";
 import { e2eServerState, expect, test } from "./fixtures.ts";
 
@@ -71,7 +71,7 @@ test("the agenda says plainly that the database is unavailable, never Next's gen
       BETTER_AUTH_SECRET: authSecret, BETTER_AUTH_URL: `http://localhost:${port}`,
     });
     try {
-      const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
+      const [, baseUrl] = await start.waitFor(runningLine);
       const cookie = await viewerCookie(databaseUrl, authSecret);
       await page.context().addCookies([{ name: sessionCookieName, value: cookie, url: baseUrl! }]);
       const agenda = await request.get(`${baseUrl}/agenda`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
@@ -108,7 +108,7 @@ test("when its embedded PostgreSQL dies, npm start brings it back or stops sayin
   const pids: number[] = [];
   try {
     const [, postgresPid] = await start.waitFor(/embedded PostgreSQL on 127\.0\.0\.1:\d+, pid (\d+)/);
-    const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
+    const [, baseUrl] = await start.waitFor(runningLine);
     const [, nextPid] = start.output.match(/next start pid (\d+)/) ?? [];
     pids.push(Number(postgresPid), Number(nextPid));
     // Signed in as the demo viewer, so "serves the agenda" means the agenda, not the sign-in page.
@@ -173,7 +173,7 @@ test.describe(() => {
       });
       const db = createDb(databaseUrl, { poolSize: 1 });
       try {
-        const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
+        const [, baseUrl] = await start.waitFor(runningLine);
         const dbNow = (await db.$queryRaw<Array<{ now: Date }>>`SELECT clock_timestamp() AS now`)[0]!.now;
         await db.$transaction((tx) => schedule(tx, demoPing, { runAt: new Date(dbNow.getTime() + 2 * 3_600_000), payload: { note: "due in two hours" } }));
 
@@ -210,7 +210,7 @@ test("a kill storm through the cron route: no 500, nothing lost, nothing doubled
     const start = startNpmStart({ DATABASE_URL: databaseUrl, PORT: String(await freePort()), DULY_DATA_DIR: dataDir.path, DULY_TICKER: "0", CRON_SECRET: secret });
     const attacker = new pg.Client({ connectionString: databaseUrl, application_name: "attacker" });
     try {
-      const [, baseUrl] = await start.waitFor(/Duly is running at (\S+)\/agenda/);
+      const [, baseUrl] = await start.waitFor(runningLine);
       await attacker.connect();
       await attacker.query(
         `INSERT INTO scheduled_jobs (job_type, key, run_at, payload) SELECT 'demo.ping', 'h2storm:' || g, now() + (g % 300) * interval '100 ms', '{}' FROM generate_series(1, 3000) g`,

@@ -142,3 +142,61 @@ describe("operator sign-in", () => {
     expect(await database.db.authUser.count({ where: { email: "ops@example.com" } })).toBe(1);
   });
 });
+
+// BETTER_AUTH_URL unset (the README's local default): `next start` hands the route a URL naming
+// `localhost` whatever host the browser used, and better-auth trusted only that URL's origin, so
+// a sign-in from a page at http://127.0.0.1:3000 was refused 403 "Invalid origin". Now the
+// request's own host (X-Forwarded-Host, else Host) is trusted, as Next trusts it for server
+// actions; another site's page is still refused.
+describe("sign-in without BETTER_AUTH_URL", () => {
+  let local: OperatorAuth;
+  beforeAll(() => {
+    local = createOperatorAuth({ db: database.db, secret });
+  });
+
+  /** A sign-in as `next start` on port 3000 hands it to the route: its URL always says localhost. */
+  function signInVia(headers: Record<string, string>, ip: string): Promise<Response> {
+    return local.handler(
+      new Request("http://localhost:3000/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers },
+        body: JSON.stringify({ email: "ops@example.com", password }),
+      }),
+    );
+  }
+
+  it("signs in from a page on the host the request was sent to: 127.0.0.1, localhost, a proxy's public host", async () => {
+    const cases: Array<Record<string, string>> = [
+      { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
+      { host: "localhost:3000", origin: "http://localhost:3000" },
+      { host: "[::1]:3000", origin: "http://[::1]:3000" },
+      { host: "10.0.0.5:3000", "x-forwarded-host": "duly.example.com", origin: "https://duly.example.com" },
+    ];
+    const statuses = [];
+    for (const [index, headers] of cases.entries()) statuses.push((await signInVia(headers, `203.0.113.${40 + index}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+
+  it("still refuses a sign-in posted from another site's page, or with a Host that is no host", async () => {
+    const cases = [
+      { host: "127.0.0.1:3000", origin: "http://evil.example" },
+      { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3001" },
+      { host: "127.0.0.1:3000", origin: "null" },
+      { host: "evil.example/x", origin: "http://evil.example" },
+    ];
+    const statuses = [];
+    for (const [index, headers] of cases.entries()) statuses.push((await signInVia(headers, `203.0.113.${50 + index}`)).status);
+    expect(statuses).toEqual([403, 403, 403, 403]);
+  });
+
+  it("with BETTER_AUTH_URL set, trusts that origin only, whatever host the request names", async () => {
+    const response = await auth.handler(
+      new Request(`${origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.60", host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" },
+        body: JSON.stringify({ email: "ops@example.com", password }),
+      }),
+    );
+    expect(response.status).toBe(403);
+  });
+});
