@@ -4,7 +4,8 @@
 // another shape), and a row declaring a schedule this code cannot write (a cron or time zone its
 // runtime does not know, a name with NUL). None of them may keep a stopped deployment's schedules
 // in force, make every housekeeping reconcile, or stop a live deployment from putting its own
-// schedules in the table. Every tick passes its own `now`: liveness is judged by the tick's clock.
+// schedules in the table, nor make this code pause a schedule another live deployment declares
+// and can run. Every tick passes its own `now`: liveness is judged by the tick's clock.
 import { beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { useTestDatabase } from "../helpers/database.ts";
@@ -118,4 +119,37 @@ describe("a row this code did not write", () => {
       expect(await active()).toEqual(["also-kept", "kept"]);
     });
   }
+});
+
+describe("a due schedule whose cron this code cannot compute", () => {
+  async function scheduleRow(name: string) {
+    const [row] = await database.db.$queryRaw<Array<{ enabled: boolean; retired: boolean }>>`
+      SELECT enabled, retired_at IS NOT NULL AS retired FROM recurring_schedules WHERE name = ${name}`;
+    return row;
+  }
+
+  it("is left for the live deployment that declares it, never paused by this code (it stayed paused for good); healthy ones are not held up", async () => {
+    const v1 = testCatalogue([minutely("kept")], new Date("2027-04-01T00:00:00Z"));
+    const foreign = Array.from({ length: 25 }, (_, i) => minutely(`newer-syntax-${String(i).padStart(2, "0")}`, "every full moon"));
+    // The deployment that declares them wrote them (its runtime reads the cron), due now.
+    for (const definition of foreign) {
+      await database.db.$executeRaw`
+        INSERT INTO recurring_schedules (name, cron, time_zone, job_type, payload, next_run_at)
+        VALUES (${definition.name}, ${definition.cron}, 'UTC', ${countJob.name}, '{}'::jsonb, ${minutes(-1)})`;
+    }
+    await foreignRow("newer", record(foreign), minutes(0));
+    await run(v1, minutes(0.2));
+    for (let m = 1; m <= 3; m++) await run(v1, minutes(m));
+    const keptJobs = await database.db.scheduledJob.count({ where: { recurringName: "kept" } });
+    const whileDeclared = await scheduleRow("newer-syntax-00");
+    const paused = await database.db.recurringSchedule.count({ where: { enabled: false } });
+    // Once the declaring deployment stops ticking, its schedules retire (not pause) as any other.
+    for (let m = 4; m <= 4 + Math.ceil(liveWindowMs / 60_000) + 1; m++) await run(v1, minutes(m));
+    expect({ keptJobs, whileDeclared, paused, afterItStopped: await scheduleRow("newer-syntax-00") }).toEqual({
+      keptJobs: 3, // 08:01, 08:02, 08:03
+      whileDeclared: { enabled: true, retired: false },
+      paused: 0,
+      afterItStopped: { enabled: true, retired: true },
+    });
+  });
 });
