@@ -8,7 +8,7 @@ export type { AttemptOutcome, RunOptions } from "./run-job-group.ts";
 export { Lane } from "./lane.ts";
 export { clockStartingAt, frozenClock } from "./clock.ts";
 export type { Clock } from "./clock.ts";
-export { reconcileRecurringSchedules, startDeploymentTick, fingerprintKey } from "./recurring/reconcile.ts";
+export { reconcileRecurringSchedules, shouldReconcile, startDeploymentTick, fingerprintKey } from "./recurring/reconcile.ts";
 export { deploymentKeyPrefix, liveWindowMs, wantedSchedules } from "./recurring/deployments.ts";
 export { sweepRecurringSchedules, catchUpAllCap } from "./recurring/sweep.ts";
 export { dueOccurrences, nextOccurrenceAfter, occurrencesAtOrBefore, occurrencesToRun } from "./cron-occurrences.ts";

@@ -240,7 +240,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         const view = { reconciled: result.recurringReconciled, liveDeployments: result.liveDeployments, tableDigest: result.recurringTableDigest };
         // The first housekeeping read the live set before this tick recorded itself: decide under the lock.
         if (catalogue.deployment && (first || shouldReconcile(catalogue, view))) {
-          if (await reconcileRecurringSchedules(lane.connection, catalogue, realNow)) sweep = true;
+          const reconciled = await reconcileRecurringSchedules(lane.connection, catalogue, realNow);
+          if (reconciled) sweep = true;
+          for (const skipped of reconciled?.skipped ?? []) {
+            addError(`recurring schedules: a live deployment declares ${skipped}, which this code cannot write; left as it stands`);
+          }
         }
         if (sweep) {
           const swept = await sweepRecurringSchedules(lane.connection, catalogue, { now: clock(), travelling });

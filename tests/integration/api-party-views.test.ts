@@ -16,6 +16,7 @@ import { POST as acceptMoveRoute } from "../../app/api/v1/move-requests/[moveReq
 import { POST as declineMoveRoute } from "../../app/api/v1/move-requests/[moveRequestId]/decline/route.ts";
 import { POST as cancelRoute } from "../../app/api/v1/bookings/[bookingId]/cancel/route.ts";
 import { POST as openDisputeRoute } from "../../app/api/v1/bookings/[bookingId]/disputes/route.ts";
+import { POST as checkoutRoute } from "../../app/api/v1/bookings/[bookingId]/checkout/route.ts";
 import { POST as replyRoute } from "../../app/api/v1/disputes/[disputeId]/reply/route.ts";
 import { GET as getAuctionRoute } from "../../app/api/v1/auctions/[auctionId]/route.ts";
 import { GET as meRoute } from "../../app/api/v1/me/route.ts";
@@ -113,6 +114,7 @@ describe("a record the caller may not see answers exactly like one that does not
       { handler: cancelRoute, path: (i) => `/bookings/${i}/cancel`, actor: people.customer(1), body: { reason: "mine?" } },
       { handler: cancelRoute, path: (i) => `/bookings/${i}/cancel`, actor: people.chef(1), body: { reason: "mine?" } },
       { handler: openDisputeRoute, path: (i) => `/bookings/${i}/disputes`, actor: people.customer(1), body: { reason: "?" } },
+      { handler: checkoutRoute, path: (i) => `/bookings/${i}/checkout`, actor: people.customer(1), body: {} },
     ];
     for (const route of routes) {
       const call = (i: number) =>

@@ -45,29 +45,60 @@ export function liveSetSignature(ids: string[]): string {
 }
 
 /**
+ * Whether a deployment row's `updated_at` is a live start by the clock `clock` (SQL expressions;
+ * `windowMs` is liveWindowMs): started less than the window ago, and not more than the window
+ * ahead. A start further ahead cannot have happened: it was stamped by a clock that was ahead
+ * then (a database clock stepped back since, a host restored with a wrong clock), and counting it
+ * kept a deployment that had stopped live until that clock's time came round (a year ahead: a
+ * year). The one rule, used by housekeeping's live set and by the reconciliation alike.
+ */
+export function liveStartSql(clock: string, windowMs: string): string {
+  return `(updated_at > ${clock} - ${windowMs} * interval '1 millisecond' AND updated_at <= ${clock} + ${windowMs} * interval '1 millisecond')`;
+}
+
+/**
  * Records that `deployment` started a tick at `at` (the tick's clock; the database's real clock
- * when it travels). A clock that went back never makes a deployment look older than it was.
+ * when it travels). A clock that went back a little never makes a deployment look older than it
+ * was (the later start is kept); a start stamped further ahead than liveWindowMs is replaced, so
+ * a deployment that still ticks after its clock was put right is live by this start.
  */
 export async function registerDeployment(connection: pg.PoolClient, deployment: Deployment, catalogue: Catalogue, at: Date): Promise<void> {
   const record: DeploymentRecord = { builtAt: deployment.builtAt.getTime(), fingerprint: catalogue.recurringFingerprint, recurring: catalogue.recurring };
   await connection.query(
     `INSERT INTO scheduler_state (key, value, updated_at) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = greatest(scheduler_state.updated_at, EXCLUDED.updated_at)`,
-    [deploymentKeyPrefix + deployment.id, JSON.stringify(record), at],
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value,
+       updated_at = CASE WHEN scheduler_state.updated_at > EXCLUDED.updated_at + $4 * interval '1 millisecond' THEN EXCLUDED.updated_at
+                         ELSE greatest(scheduler_state.updated_at, EXCLUDED.updated_at) END`,
+    [deploymentKeyPrefix + deployment.id, JSON.stringify(record), at, liveWindowMs],
   );
 }
 
-/** The deployments live at `at`, with what each declares. */
-export async function liveDeployments(connection: pg.PoolClient, at: Date): Promise<LiveDeployment[]> {
+export interface LiveSet {
+  /** Every deployment row live at the clock, readable or not: what housekeeping's live set holds. */
+  ids: string[];
+  /** Those whose row this code reads, with what each declares. */
+  deployments: LiveDeployment[];
+}
+
+/**
+ * The deployments live at `at`. `ids` counts a row this code cannot read (another version's
+ * format, a hand-written one) as housekeeping does, so the live set a reconciliation stores is
+ * the one housekeeping compares with: counted by one and not the other, it made every
+ * housekeeping reconcile again, about once a second per tick.
+ */
+export async function liveDeployments(connection: pg.PoolClient, at: Date): Promise<LiveSet> {
   const { rows } = await connection.query<{ id: string; value: string }>(
     `SELECT substr(key, ${deploymentKeyPrefix.length + 1}) AS id, value FROM scheduler_state
-     WHERE key LIKE '${deploymentKeyPrefix}%' AND updated_at > $1::timestamptz - $2 * interval '1 millisecond'`,
+     WHERE key LIKE '${deploymentKeyPrefix}%' AND ${liveStartSql("$1::timestamptz", "$2")}`,
     [at, liveWindowMs],
   );
-  return rows.flatMap((row) => {
-    const record = parseRecord(row.value);
-    return record ? [{ id: row.id, ...record }] : [];
-  });
+  return {
+    ids: rows.map((row) => row.id),
+    deployments: rows.flatMap((row) => {
+      const record = parseRecord(row.value);
+      return record ? [{ id: row.id, ...record }] : [];
+    }),
+  };
 }
 
 /** Deletes registrations of deployments that have not ticked for forgetAfterMs. */

@@ -79,7 +79,20 @@ export function shouldReconcile(catalogue: Catalogue, view: RecurringView): bool
 export interface Reconciliation {
   upserted: number;
   retired: number;
+  /**
+   * Schedules a live deployment declares that this code cannot write (a cron or time zone its
+   * runtime does not know, text PostgreSQL cannot store), each with why: left as they stand in
+   * the table, never retired while that deployment is live (its own ticks write them).
+   */
+  skipped: string[];
 }
+
+/**
+ * Stored as the digest when a reconciliation skipped a schedule it cannot write: it matches no
+ * table, so the next housekeeping of every live deployment reconciles again, and one that can
+ * write the schedule (the deployment declaring it) puts it in and stores the real digest.
+ */
+const incompleteDigest = "incomplete: a live deployment declares a schedule the last reconciliation could not write";
 
 /**
  * The start of a deployment's tick: records it (so it is live), then reconciles. Does nothing for
@@ -103,26 +116,32 @@ export async function reconcileRecurringSchedules(connection: pg.PoolClient, cat
   try {
     await connection.query("SELECT pg_advisory_xact_lock($1)", [reconcileLockKey]);
     // Decide again under the lock: another tick may have reconciled while we waited for it.
-    const live = await liveDeployments(connection, now);
-    const liveSet = liveSetSignature(live.map((d) => d.id));
+    const { ids, deployments: live } = await liveDeployments(connection, now);
+    const liveSet = liveSetSignature(ids);
     const stored = parseReconciledState(await storedValue(connection));
     if (!live.some((d) => d.id === own.id) || (stored && stored.liveSet === liveSet && stored.digest === (await tableDigest(connection)))) {
       await connection.query("COMMIT");
       return null;
     }
     const wanted = wantedSchedules(live);
-    for (const definition of wanted) await upsert(connection, definition, now);
+    const skipped: string[] = [];
+    for (const definition of wanted) {
+      const problem = await writeSchedule(connection, definition, now);
+      if (problem) skipped.push(`${JSON.stringify(definition.name)} (${problem})`);
+    }
+    // Every wanted name stays in force, written or not; a name PostgreSQL cannot hold is in no row.
+    const keep = wanted.map((d) => d.name).filter((name) => !name.includes("\u0000") && name.isWellFormed());
     const retired = await connection.query(
       `UPDATE recurring_schedules SET retired_at = $2, updated_at = $2
        WHERE retired_at IS NULL AND NOT (name = ANY($1::text[]))`,
-      [wanted.map((d) => d.name), now],
+      [keep, now],
     );
     await forgetOldDeployments(connection, now);
     const state: ReconciledState = {
       fingerprint: fingerprintOf(wanted),
       builtAt: Math.max(...live.map((d) => d.builtAt)),
       liveSet,
-      digest: await tableDigest(connection),
+      digest: skipped.length === 0 ? await tableDigest(connection) : incompleteDigest,
     };
     await connection.query(
       `INSERT INTO scheduler_state (key, value, updated_at) VALUES ($1, $2, $3)
@@ -130,7 +149,7 @@ export async function reconcileRecurringSchedules(connection: pg.PoolClient, cat
       [fingerprintKey, JSON.stringify(state), now],
     );
     await connection.query("COMMIT");
-    return { upserted: wanted.length, retired: retired.rowCount ?? 0 };
+    return { upserted: wanted.length - skipped.length, retired: retired.rowCount ?? 0, skipped };
   } catch (error) {
     await connection.query("ROLLBACK").catch(() => {});
     throw error;
@@ -148,11 +167,40 @@ async function tableDigest(connection: pg.PoolClient): Promise<string> {
 }
 
 /**
- * Creates or updates one schedule. Its next run is recomputed only when its timing changed or it
- * comes back from retirement (it starts afresh rather than catching up on its retirement).
+ * Writes one wanted schedule, or answers why this code cannot (and writes nothing). The live
+ * deployments' rows are read from the database, so a definition may come from another version
+ * (a cron syntax or a time zone this runtime does not know) or from no version at all: one such
+ * definition made the whole reconciliation throw, at every tick of every deployment, and a live
+ * deployment's own schedules never reached the table. In a savepoint, so a refusal by PostgreSQL
+ * (text it cannot store) leaves the rest of the reconciliation standing.
+ */
+async function writeSchedule(connection: pg.PoolClient, definition: RecurringDefinition, now: Date): Promise<string | null> {
+  try {
+    validateCron(definition.cron, definition.timeZone);
+  } catch (error) {
+    return firstLine(error);
+  }
+  await connection.query("SAVEPOINT write_schedule");
+  try {
+    await upsert(connection, definition, now);
+    await connection.query("RELEASE SAVEPOINT write_schedule");
+    return null;
+  } catch (error) {
+    await connection.query("ROLLBACK TO SAVEPOINT write_schedule");
+    return firstLine(error);
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n", 1)[0]!.slice(0, 300);
+}
+
+/**
+ * Creates or updates one schedule (its cron and zone already validated). Its next run is
+ * recomputed only when its timing changed or it comes back from retirement (it starts afresh
+ * rather than catching up on its retirement).
  */
 async function upsert(connection: pg.PoolClient, definition: RecurringDefinition, now: Date): Promise<void> {
-  validateCron(definition.cron, definition.timeZone);
   const nextRunAt = nextOccurrenceAfter(definition.cron, definition.timeZone, now);
   await connection.query(
     `INSERT INTO recurring_schedules (name, cron, time_zone, job_type, payload, catch_up, next_run_at)

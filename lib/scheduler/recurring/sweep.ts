@@ -11,6 +11,10 @@
 // - Only schedules of job types this code knows are taken; due ones of unknown types get the
 //   error written on their row and are left for a deployment that knows them (during a
 //   rollout the other version may). So no number of broken rows can hide a healthy one.
+// - Likewise a schedule whose cron or time zone this code cannot compute while a live deployment
+//   declares it as it stands (another version's cron syntax or zone): left for that deployment,
+//   never paused here (a pause is for good: no reconciliation resumes it). Only a schedule no
+//   live deployment declares so (edited by hand) is paused.
 // - Batches of a few schedules per short transaction, within a time budget; what is left is
 //   picked up at the next housekeeping, a second later.
 // - Time travel never writes a schedule's own row: a travelled tick enqueues the occurrences
@@ -23,6 +27,8 @@ import { dueOccurrences, type CatchUpPolicy } from "../cron-occurrences.ts";
 import type { Catalogue } from "../job-definition.ts";
 import { schedule } from "../schedule-job.ts";
 import { describeError } from "../describe-error.ts";
+import { validateCron } from "../cron-occurrences.ts";
+import { liveDeployments, type LiveSet } from "./deployments.ts";
 
 /** Most occurrences one schedule enqueues at once under the 'all' policy (the newest ones). */
 export const catchUpAllCap = 100;
@@ -63,9 +69,13 @@ export async function sweepRecurringSchedules(
   const knownTypes = catalogue.claimableTypes(travelling).map((t) => t.jobType);
   if (!travelling) await flagUnknownTypes(connection, catalogue.all().map((d) => d.name), now);
   const startedAt = performance.now();
+  /** Schedules left due for the deployment that declares them (above): not taken again by this sweep. */
+  const leftForOthers: number[] = [];
+  let live: Promise<LiveSet> | undefined;
+  const liveDeclarations = () => (live ??= liveDeployments(connection, now));
   // A travelled sweep leaves schedules due, so it looks at one batch only.
   for (let batch = 0; ; batch++) {
-    const taken = await sweepBatch(connection, catalogue, knownTypes, now, travelling, sweep);
+    const taken = await sweepBatch(connection, catalogue, { knownTypes, leftForOthers, liveDeclarations }, now, travelling, sweep);
     if (taken < batchSize || travelling) break;
     if (performance.now() - startedAt >= sweepBudgetMs) {
       sweep.complete = false;
@@ -78,7 +88,7 @@ export async function sweepRecurringSchedules(
 async function sweepBatch(
   connection: pg.PoolClient,
   catalogue: Catalogue,
-  knownTypes: string[],
+  { knownTypes, leftForOthers, liveDeclarations }: { knownTypes: string[]; leftForOthers: number[]; liveDeclarations: () => Promise<LiveSet> },
   now: Date,
   travelling: boolean,
   sweep: RecurringSweep,
@@ -90,10 +100,11 @@ async function sweepBatch(
       `SELECT id, name, cron, time_zone, job_type, payload, catch_up::text AS catch_up, next_run_at
        FROM recurring_schedules
        WHERE enabled AND retired_at IS NULL AND next_run_at <= $1::timestamptz AND job_type = ANY($2::text[])
+         AND NOT (id = ANY($4::int[]))
        ORDER BY next_run_at
        LIMIT $3
        FOR UPDATE SKIP LOCKED`,
-      [now, knownTypes, batchSize],
+      [now, knownTypes, batchSize, leftForOthers],
     );
     for (const row of rows) {
       await connection.query("SAVEPOINT schedule");
@@ -128,6 +139,11 @@ async function sweepBatch(
       } catch (error) {
         await connection.query("ROLLBACK TO SAVEPOINT schedule");
         const message = error instanceof Error ? describeError(error.message) : describeError(error);
+        if (!travelling && (await declaredElsewhere(row, liveDeclarations))) {
+          leftForOthers.push(row.id);
+          await leaveForDeclaringDeployment(connection, row, message, now);
+          continue;
+        }
         sweep.errors.push(`recurring schedule ${row.name}: ${message}`);
         if (!travelling) await recordFailure(connection, row, message, now, error);
       }
@@ -161,6 +177,32 @@ async function recordFailure(connection: pg.PoolClient, row: DueSchedule, messag
          last_error = $3, last_error_at = $4, updated_at = $4
      WHERE id = $1`,
     [row.id, next, next ? message : `${message} (paused: no next run can be computed; fix it and resume the schedule)`, now],
+  );
+}
+
+/**
+ * Whether `row`'s timing is what this code cannot compute while a live deployment declares the
+ * schedule exactly so (name, cron and zone): that deployment's runtime computes it. The live
+ * deployments are read once per sweep, and only when a schedule failed to compute.
+ */
+async function declaredElsewhere(row: DueSchedule, liveDeclarations: () => Promise<LiveSet>): Promise<boolean> {
+  try {
+    validateCron(row.cron, row.time_zone);
+    return false; // computable here: the failure is the schedule's own (its payload, a key clash)
+  } catch {
+    // this runtime cannot compute it; does a live deployment declare it as it stands?
+  }
+  const { deployments } = await liveDeclarations();
+  return deployments.some((deployment) =>
+    deployment.recurring.some((d) => d.name === row.name && d.cron === row.cron && d.timeZone === row.time_zone));
+}
+
+/** Says on the row why this code leaves it due (once: the same text is not written again); nothing else changes. */
+async function leaveForDeclaringDeployment(connection: pg.PoolClient, row: DueSchedule, message: string, now: Date): Promise<void> {
+  const note = `${message} (this code cannot compute it; left due for the live deployment that declares it)`;
+  await connection.query(
+    `UPDATE recurring_schedules SET last_error = $2, last_error_at = $3 WHERE id = $1 AND last_error IS DISTINCT FROM $2`,
+    [row.id, note, now],
   );
 }
 

@@ -10,7 +10,7 @@
 // closed as 'lost'. SKIP LOCKED: a live worker's job is row-locked by its group transaction
 // (run-job-group.ts), so it is never taken from it even past its lease; a dead worker's lock
 // vanished with its connection.
-import { deploymentKeyPrefix, liveWindowMs } from "../recurring/deployments.ts";
+import { deploymentKeyPrefix, liveStartSql, liveWindowMs } from "../recurring/deployments.ts";
 import type { ClaimableType } from "./claim-due-jobs.ts";
 import { statement, type Queryable } from "./queryable.ts";
 
@@ -102,7 +102,7 @@ const housekeepingSql = `
     (SELECT value FROM scheduler_state WHERE key = 'recurring_fingerprint') AS reconciled,
     -- A handful of rows (one per deployment seen in the last month): no index needed.
     ARRAY(SELECT substr(key, ${deploymentKeyPrefix.length + 1}) FROM scheduler_state
-          WHERE key LIKE '${deploymentKeyPrefix}%' AND updated_at > c.real - $6 * interval '1 millisecond'
+          WHERE key LIKE '${deploymentKeyPrefix}%' AND ${liveStartSql("c.real", "$6")}
           ORDER BY 1) AS live_deployments,
     -- Job types an operator paused. The tick leaves them out of the types it hands the claim and
     -- the next-work probe, instead of those statements reading job_type_pauses themselves: a

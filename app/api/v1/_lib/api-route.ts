@@ -42,7 +42,7 @@ import {
 import { readJsonBody } from "@/lib/api/json-body.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
 import { httpErrorOf } from "@/app/_lib/http-errors.ts";
-import { timeTravelEnabled } from "@/app/_lib/search-params.ts";
+import { isoInstant, timeTravelEnabled } from "@/app/_lib/search-params.ts";
 
 export interface ApiContext<E extends Endpoint> {
   /** A POST's transaction (the use case joins it), or the client for a GET. */
@@ -108,16 +108,19 @@ function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, w
 
 /**
  * X-Duly-Now moves the request's clock only on a time-travelling server (demo, e2e); otherwise
- * undefined: the database's clock, read when the handler starts.
+ * undefined: the database's clock, read when the handler starts. Read as the cron route reads
+ * `?now=` (isoInstant): an instant with its zone, 1970 to 2999. `new Date(header)` took a time
+ * without a zone in this server's own zone, rolled 30 February over into March, and let year 0
+ * through to PostgreSQL (a 500).
  */
 function travelledNow(request: Request): Date | undefined {
   const header = request.headers.get("x-duly-now");
   if (header === null || !timeTravelEnabled()) return undefined;
-  const at = new Date(header);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(header) || Number.isNaN(at.getTime())) {
-    throw new ApiError(ApiErrorCode.InvalidInput, "X-Duly-Now must be an ISO instant such as 2026-12-01T09:00:00Z");
+  const at = isoInstant.safeParse(header);
+  if (!at.success) {
+    throw new ApiError(ApiErrorCode.InvalidInput, "X-Duly-Now must be an ISO instant with a zone between 1970 and 2999, such as 2026-12-01T09:00:00Z");
   }
-  return at;
+  return at.data;
 }
 
 function queryRecord(url: URL): Record<string, string | string[]> {
