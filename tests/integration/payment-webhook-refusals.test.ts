@@ -46,9 +46,13 @@ async function deliver(body: string, configured: { secret: string | undefined } 
   }
 }
 
+/** Each booking on its own evening: a chef holds one event at a time. */
+let evenings = 0;
+const nextEvening = () => at(now, (20 + evenings++) * day).toISOString();
+
 async function accepted(currency = "CHF", priceMinor = 150_00): Promise<number> {
   const booking = await requestBooking(as(people.customer()), {
-    chefId: people.chefs[0]!, eventAt: at(now, 20 * day).toISOString(), timeZone: "Europe/Zurich", place: "Basel", priceMinor, currency,
+    chefId: people.chefs[0]!, eventAt: nextEvening(), timeZone: "Europe/Zurich", place: "Basel", priceMinor, currency,
   });
   await acceptBooking(as(people.chef()), { bookingId: booking.id });
   return booking.id;
@@ -83,7 +87,7 @@ describe("the payment webhook refuses, and writes nothing", () => {
     const late = await accepted();
     await database.db.$executeRaw`UPDATE bookings SET pay_by = statement_timestamp() - interval '1 second' WHERE id = ${late}`;
     const requested = (await requestBooking(as(people.customer()), {
-      chefId: people.chefs[0]!, eventAt: at(now, 20 * day).toISOString(), timeZone: "Europe/Zurich", place: "Bern", priceMinor: 150_00, currency: "CHF",
+      chefId: people.chefs[0]!, eventAt: nextEvening(), timeZone: "Europe/Zurich", place: "Bern", priceMinor: 150_00, currency: "CHF",
     })).id;
     const cancelled = await accepted();
     await cancelBooking(as(people.customer()), { bookingId: cancelled, reason: "changed plans" });
