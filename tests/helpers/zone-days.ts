@@ -147,3 +147,23 @@ export function changeNear(days: ZoneDays, wallMs: number, beforeMs: number, aft
   }
   return low < segments.length && segments[low]!.from <= wallMs + afterMs;
 }
+
+/** The instants (ms) near a date's start at which the zone's clock reads exactly its midnight: one on a plain day, two where clocks go back over it, none where they jump over it. */
+export function midnightReadings(days: ZoneDays, index: number): number[] {
+  const wall = wallMidnightMs(days.dates[0]!) + index * dayMs;
+  return days.segments
+    .filter((segment) => wall - segment.offsetMs >= segment.from && wall - segment.offsetMs < segment.to)
+    .map((segment) => wall - segment.offsetMs)
+    .filter((instant) => instant >= wall - 15 * hourMs && instant <= wall + 13 * hourMs);
+}
+
+/**
+ * Zones whose offsets PostgreSQL's tz data and the runtime's (ICU) may disagree about in
+ * 2024-2032, and why: the two are separate copies of the tz database and need not be the same
+ * release. Tests that compare the database with the runtime skip these, by name and reason.
+ */
+export const zoneDataDifferences: Readonly<Record<string, string>> = {
+  "America/Vancouver":
+    "British Columbia's permanent -07 from 2026-11-01 is in tzdata 2026a and later (the embedded PostgreSQL 18 has it); " +
+    "Node 20's ICU (tzdata 2025c) and Debian 12's tzdata (2025b) still have it go back to -08 every November",
+};

@@ -11,24 +11,18 @@
 // PostgreSQL's zone data and the runtime's ICU data are separate copies of the tz database and
 // need not be the same release (here: the embedded PostgreSQL 18, the machine's PostgreSQL 15
 // with Debian's tzdata, and Node's ICU each carry their own). Where the two disagree about a
-// zone's offsets, (1) cannot hold and the zone must be listed below with the reason; (2) still
-// checks it. A disagreement not listed fails the test with the first differing offset; a listed
-// one that does not occur on this server is fine (its data is the same release as the runtime's).
+// zone's offsets, (1) cannot hold and the zone must be listed with the reason
+// (tests/helpers/zone-days.ts, zoneDataDifferences); (2) still checks it. A disagreement not
+// listed fails the test with the first differing offset; a listed one that does not occur on
+// this server is fine (its data is the same release as the runtime's, for that zone).
 import { describe, expect, it } from "vitest";
 import { isIanaTimeZone } from "../../lib/quotas/local-time.ts";
-import { icuOffsetMs, zoneDays, type ZoneDays } from "../helpers/zone-days.ts";
+import { icuOffsetMs, zoneDataDifferences, zoneDays, type ZoneDays } from "../helpers/zone-days.ts";
 import { useTestDatabase } from "../helpers/database.ts";
 
 const database = useTestDatabase();
 const first = "2024-01-01";
 const last = "2032-12-31";
-
-/** Zones whose offsets PostgreSQL's tz data and the runtime's may disagree about, and why. */
-const zoneDataDifferences: Record<string, string> = {
-  "America/Vancouver":
-    "British Columbia's permanent -07 from 2026-11-01 is in tzdata 2026a and later (the embedded PostgreSQL 18 has it); " +
-    "Node 20's ICU (tzdata 2025c) and Debian 12's tzdata (2025b) still have it go back to -08 every November",
-};
 
 interface Run {
   from: string;
