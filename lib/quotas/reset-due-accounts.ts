@@ -19,9 +19,9 @@
 // the statement's snapshot and its lock. After the last batch the sweep counts the due rows left
 // (held or not); if any, it comes back for them (the "revisit", by primary key, still SKIP
 // LOCKED so it never waits on a lock nor deadlocks with another sweep) every few milliseconds
-// until none is left or `revisitMs` has passed, and reports any still held as `lockedDue`. A held account is
-// then reset by its holder if that is a writer judging at or after the reset instant, else by the
-// next such writer or the next sweep (docs/quotas.md, "On time").
+// until none is left or `revisitMs` has passed, and reports any still held as `lockedDue`. A
+// held account is then reset by its holder if that is a writer judging at or after the reset
+// instant, else by the next such writer or the next sweep (docs/quotas.md, "On time").
 //
 // Two ways to pick a batch (docs/decisions/0015, "Catching up in the table's order"):
 // - through the index (`next_reset_at`, most overdue first): every sweep starts so, and a sweep
@@ -111,8 +111,9 @@ async function sweep(options: ResetSweepOptions, run: Runner): Promise<ResetSwee
   if (options.resumeAfter !== undefined && !rowPositionPattern.test(options.resumeAfter)) throw new RangeError("resumeAfter is not a row position");
   const batches = await sweepInBatches(options, batchSize, run);
   if (batches.more) {
+    // Stopped by a limit: the next sweep carries on (and looks for held rows when it is done).
     const { reset, statements, resumeAfter } = batches;
-    return resumeAfter === undefined ? { reset, batches: statements, more: true, lockedDue: 0 } : { reset, batches: statements, more: true, resumeAfter, lockedDue: 0 };
+    return { reset, batches: statements, more: true, ...(resumeAfter === undefined ? {} : { resumeAfter }), lockedDue: 0 };
   }
   const revisit = await revisitHeldRows(options, batchSize, run);
   return { reset: batches.reset + revisit.reset, batches: batches.statements + revisit.statements, more: false, lockedDue: revisit.lockedDue };
