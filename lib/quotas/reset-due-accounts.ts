@@ -58,7 +58,7 @@ export interface ResetSweepOptions {
 export interface ResetSweepResult {
   /** Accounts reset (and reset records written). */
   reset: number;
-  /** Statements run (batches, the count of what is left, revisits). */
+  /** Reset statements run (batches and revisits; not the counts of what is left). */
   batches: number;
   /** The last batch was full: more may be due; the next sweep carries on where this one stopped. */
   more: boolean;
@@ -163,20 +163,20 @@ async function sweepInBatches(options: ResetSweepOptions, batchSize: number, run
 /**
  * After the batches: if accounts due at `now` are left (held by other transactions, or changed
  * under a batch), come back for them until none is left or `revisitMs` has passed. Answers how
- * many it reset, the statements it ran, and how many are still due (held) when it stopped.
+ * many it reset, the reset statements it ran, and how many are still due (held) when it stopped.
  */
 async function revisitHeldRows(options: ResetSweepOptions, batchSize: number, run: Runner) {
   const dueLeft = () => run.dueLeft(countDueStatement(Prisma.sql`${options.now}::timestamptz`, batchSize));
   let lockedDue = await dueLeft();
   let reset = 0;
-  let statements = 1;
+  let statements = 0;
   let pauseMs = revisitPauseMs.first;
   const deadline = performance.now() + (options.revisitMs ?? 1_000);
   while (lockedDue > 0) {
     const row = await run.batch("revisit", revisitStatement(options.now, options.sweptBy, batchSize));
     reset += row.reset;
     lockedDue = await dueLeft();
-    statements += 2;
+    statements += 1;
     if (row.picked === batchSize) continue; // rows came free: carry on at once
     if (lockedDue === 0 || performance.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
