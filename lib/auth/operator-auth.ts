@@ -31,11 +31,17 @@ export interface OperatorAuthOptions {
   secret: string;
   /** Public origin; unset, taken from each request. */
   baseURL?: string;
+  /**
+   * Whether the session cookie is `Secure` (and named with the `__Secure-` prefix): the caller
+   * decides from how the dashboard is reached (app/_lib/operator-session.ts), never better-auth
+   * from NODE_ENV. Default: the base URL is https.
+   */
+  secureCookies?: boolean;
   /** The clock of the per-email sign-in limit (tests pass one in). */
   now?: () => Date;
 }
 
-export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOptions) {
+export function createOperatorAuth({ db, secret, baseURL, now, secureCookies = baseURL?.startsWith("https://") ?? false }: OperatorAuthOptions) {
   const auth = betterAuth({
     appName: "Duly",
     secret,
@@ -72,6 +78,7 @@ export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOpt
     },
     advanced: {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      useSecureCookies: secureCookies,
     },
     // Attempts per email as well as per address: the address is whatever X-Forwarded-For says.
     hooks: signInThrottleHooks(db, now),
