@@ -260,6 +260,14 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
 
     for (const attribute of model.blockAttributes) {
       if (attribute.name === "map") continue;
+      if (attribute.name === "id") {
+        // A composite primary key: @@id([a, b]).
+        const { positionals } = argumentsOf(attribute, [], 1);
+        if (!positionals[0]) throw new PrismaSchemaParseError("@@id without fields", attribute.line);
+        if (primaryKey) throw new PrismaSchemaParseError("@@id and an @id field", attribute.line);
+        primaryKey = identifierList(positionals[0], attribute.line).map((name) => columnName(fieldOf(model, name, attribute.line)));
+        continue;
+      }
       if (attribute.name !== "index" && attribute.name !== "unique") {
         throw new PrismaSchemaParseError(`unsupported @@${attribute.name}`, attribute.line);
       }

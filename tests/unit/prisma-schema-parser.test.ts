@@ -66,6 +66,12 @@ describe("parsePrismaSchema + expectedDatabase", () => {
     ]);
   });
 
+  it("reads a composite primary key (@@id) as Prisma does", () => {
+    const composite = expectedDatabase(parsePrismaSchema('model Pair {\n  left  String @map("left_id")\n  right BigInt\n  @@id([left, right])\n  @@map("pairs")\n}'));
+    expect(composite.indexes).toEqual([{ name: "pairs_pkey", table: "pairs", columns: ["left_id", "right"], unique: true, primary: true }]);
+    expect(() => expectedDatabase(parsePrismaSchema("model M {\n  a Int @id\n  b Int\n  @@id([a, b])\n}"))).toThrow(/@@id and an @id field/);
+  });
+
   it("names indexes, uniques, primary keys and foreign keys as Prisma does", () => {
     expect(expected.indexes).toEqual([
       { name: "parents_name_key", table: "parents", columns: ["name"], unique: true, primary: false },
@@ -90,7 +96,7 @@ describe("parsePrismaSchema + expectedDatabase", () => {
 
   it.each([
     ["an unknown field attribute", "model M {\n  id Int @id\n  at DateTime @updatedAt\n}", /line 3: unsupported attribute @updatedAt/],
-    ["an unknown block attribute", "model M {\n  id Int\n  @@id([id])\n}", /line 3: unsupported attribute @@id/],
+    ["an unknown block attribute", "model M {\n  id Int @id\n  @@fulltext([id])\n}", /line 3: unsupported attribute @@fulltext/],
     ["an unknown block", "view V {\n  id Int\n}", /line 1: expected a model, enum, generator or datasource block/],
     ["an unknown type", "model M {\n  id Int @id\n  price Decimal\n}", /line 3: unsupported type Decimal/],
     ["an unknown native type", "model M {\n  id Int @id\n  name String @db.VarChar(20)\n}", /line 3: unsupported native type @db.VarChar/],
