@@ -167,6 +167,47 @@ test.describe("bulk actions", () => {
     }
     expect(await db.auditEntry.count({ where: { action: "bulk.shift", recordId: { in: jobs.map((j) => j.id.toString()) } } })).toBe(3);
   });
+
+  test("everything matching the filter means the jobs the preview counted: later ones are untouched, and each previewed job is accounted for", async ({ page, db, scheduleDemoPing }) => {
+    test.setTimeout(120_000); // a preview, a confirm and its batches, each a server round trip
+    const base = Date.now() + 3 * dayMs;
+    const subject = { type: "booking", id: 9201 };
+    const previewed = [];
+    for (const h of [0, 1, 2, 3]) previewed.push(await scheduleDemoPing({ runAt: new Date(base + h * hourMs), subject }));
+    await page.goto("/jobs?subject=booking:9201");
+    await page.getByLabel(/Everything matching the filter/).check();
+    await page.getByLabel("Change").selectOption("shift");
+    await page.getByLabel("Offset (e.g. +2h, -30m, +1d)").fill("+1d");
+    await page.getByLabel("Reason", { exact: true }).fill("the whole booking moves a day");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("4 jobs will change.")).toBeVisible();
+
+    // After the preview: a new job of the same booking, and a previewed one finishes.
+    const afterPreview = await scheduleDemoPing({ runAt: new Date(base + 4 * hourMs), subject });
+    await db.scheduledJob.update({ where: { id: previewed[1]!.id }, data: { status: "succeeded", finishedAt: new Date() } });
+    // After Confirm, before the first batch: another new job of the same booking.
+    let afterConfirm: { id: bigint; runAt: Date } | undefined;
+    await page.route((url) => url.pathname === "/jobs", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || !request.postData()?.includes("previewId")) return route.continue();
+      const response = await route.fetch();
+      afterConfirm = await scheduleDemoPing({ runAt: new Date(base + 5 * hourMs), subject });
+      await route.fulfill({ response });
+    });
+    await page.getByRole("button", { name: "Confirm: change 4 jobs" }).click();
+    const outcome = page.getByRole("status").filter({ hasText: "Done:" });
+    await expect(outcome).toContainText("3 changed, 1 skipped (1 finished meanwhile or not applicable), of the 4 the preview counted (every one accounted for)");
+    await outcome.getByText("Skipped jobs and why").click();
+    await expect(outcome.getByRole("listitem")).toHaveText([`job ${previewed[1]!.id}: it is succeeded`]);
+
+    for (const job of [previewed[0]!, previewed[2]!, previewed[3]!]) {
+      expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.getTime()).toBe(job.runAt.getTime() + dayMs);
+    }
+    expect(afterConfirm).toBeDefined();
+    for (const job of [afterPreview, afterConfirm!]) {
+      expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.getTime(), `job ${job.id} created after the preview`).toBe(job.runAt.getTime());
+    }
+  });
 });
 
 test.describe("the overview", () => {
