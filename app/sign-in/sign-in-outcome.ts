@@ -6,6 +6,23 @@ import { safeNext } from "@/app/_lib/safe-next.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 
 export const signInErrors = ["credentials", "throttled", "origin", "missing", "failed"] as const;
+
+/**
+ * After a refused attempt the form shows the email again, from this short-lived cookie (only
+ * the sign-in page reads it): the email stays out of the URL, and so out of logs and history.
+ */
+export const lastEmailCookie = { name: "duly_sign_in_email", path: "/sign-in", maxAgeSeconds: 600 } as const;
+
+/** The email a refused attempt left in the cookie, or "" (a bad value is ignored). */
+export function lastEmailOf(value: string | undefined): string {
+  if (!value) return "";
+  try {
+    const email = decodeURIComponent(value);
+    return email.length <= 320 && email.isWellFormed() ? email : "";
+  } catch {
+    return "";
+  }
+}
 export type SignInError = (typeof signInErrors)[number];
 
 const query = z.object({

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { getOperatorAuth } from "@/app/_lib/operator-session.ts";
 import { safeNext } from "@/app/_lib/safe-next.ts";
-import { signInPageHref, type SignInError } from "../sign-in-outcome.ts";
+import { lastEmailCookie, signInPageHref, type SignInError } from "../sign-in-outcome.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +23,16 @@ function seeOther(location: string, cookies: string[] = []): Response {
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return new Response(null, { status: 303, headers });
 }
+
+/** Back to the form, which shows the email again (lastEmailCookie) and why it was refused. */
+function refused(next: string, error: SignInError, email: string | undefined, waitSeconds?: number): Response {
+  const { name, path, maxAgeSeconds } = lastEmailCookie;
+  const cookie = email ? [`${name}=${encodeURIComponent(email)}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax`] : [];
+  return seeOther(signInPageHref(next, error, waitSeconds), cookie);
+}
+
+/** After a sign-in, the remembered email is dropped. */
+const forgetEmail = `${lastEmailCookie.name}=; Path=${lastEmailCookie.path}; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 /** better-auth's sign-in endpoint, called as the browser would call it (same headers, JSON body). */
 function signInRequest(request: Request, email: string, password: string): Request {
@@ -45,9 +55,11 @@ export async function POST(request: Request): Promise<Response> {
   const fields = await request.formData().catch(() => null);
   const next = safeNext(fields?.get("next"));
   const parsed = form.safeParse({ email: fields?.get("email"), password: fields?.get("password") });
-  if (!parsed.success) return seeOther(signInPageHref(next, "missing"));
-  const answer = await getOperatorAuth(request.headers).handler(signInRequest(request, parsed.data.email, parsed.data.password));
-  if (answer.ok) return seeOther(next, answer.headers.getSetCookie());
+  const typedEmail = fields?.get("email");
+  if (!parsed.success) return refused(next, "missing", typeof typedEmail === "string" && typedEmail.length <= 320 ? typedEmail : undefined);
+  const { email, password } = parsed.data;
+  const answer = await getOperatorAuth(request.headers).handler(signInRequest(request, email, password));
+  if (answer.ok) return seeOther(next, [...answer.headers.getSetCookie(), forgetEmail]);
   const wait = Number(answer.headers.get("x-retry-after"));
-  return seeOther(signInPageHref(next, refusalOf(answer.status), Number.isInteger(wait) && wait > 0 ? wait : undefined));
+  return refused(next, refusalOf(answer.status), email, Number.isInteger(wait) && wait > 0 ? wait : undefined);
 }
