@@ -5,6 +5,7 @@
 import type { Db } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { cancel, reschedule, retry, runNow } from "../scheduler/index.ts";
+import { formatInZone } from "../time/zoned-time.ts";
 import { lockJobAsSeen } from "./job-as-seen.ts";
 import type { CancelInput, RescheduleInput, RetryInput, RunNowInput } from "./inputs.ts";
 
@@ -27,7 +28,8 @@ export async function rescheduleJob(db: Db, actor: AuditActor, input: Reschedule
       to: { runAt: input.when.toISOString() },
       reason: input.reason,
     });
-    return { message: outcome === "moved" ? `moved to ${input.when.toISOString()}` : `its running attempt continues; a retry, if any, runs at ${input.when.toISOString()}` };
+    const when = formatInZone(input.when, input.zone ?? "UTC");
+    return { message: outcome === "moved" ? `moved to ${when}` : `its running attempt continues; a retry, if any, runs at ${when}` };
   });
 }
 
