@@ -249,7 +249,7 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
           <ul>
             {unfinished.map((op) => (
               <li key={op.id}>
-                <code>{op.action}</code> by {op.actorEmail} ({op.reason}): {op.changed} changed, {op.skipped} skipped of {op.previewed}.{" "}
+                <code>{op.action}</code> by <bdi>{op.actorEmail}</bdi> (<bdi>{op.reason}</bdi>): {op.changed} changed, {op.skipped} skipped of {op.previewed}.{" "}
                 <button type="button" className="button" disabled={!canAct || running} onClick={() => runToEnd(op.id)}>
                   Resume
                 </button>

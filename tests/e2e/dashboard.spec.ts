@@ -30,7 +30,8 @@ test.describe("signed out", () => {
 
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+      // A password check, a redirect and the overview's render: seconds on a busy machine.
+      await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText(user.email)).toBeVisible();
       const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
@@ -73,7 +74,7 @@ test.describe("an operator", () => {
     await page.getByLabel("New run time (Europe/Berlin)").fill("2031-01-12T09:30");
     await page.getByLabel("Reason", { exact: true }).fill("chef asked to start later");
     await page.getByRole("button", { name: "Reschedule" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Rescheduled" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Rescheduled: moved to 2031-01-12 09:30:00 Europe/Berlin (+01:00)." })).toBeVisible();
     await expect(page.getByText("2031-01-12 09:30:00 Europe/Berlin (+01:00)").first()).toBeVisible();
     expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.toISOString()).toBe("2031-01-12T08:30:00.000Z");
 
@@ -136,7 +137,10 @@ test.describe("an operator", () => {
     const tickAt = new Date(runAt.getTime() + 1000).toISOString();
     expect((await request.get(`/api/cron/tick?mode=drain&now=${encodeURIComponent(tickAt)}`, { headers: cronAuth })).status()).toBe(200);
     await page.getByRole("button", { name: "Cancel job" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "changed since your page showed it: it was pending on your page and is now succeeded" })).toBeVisible();
+    const refusal = page.getByRole("alert").filter({ hasText: "changed since your page showed it: it was pending on your page and is now succeeded" });
+    await expect(refusal).toBeVisible();
+    // What happened, when (in the operator's zone) and how it ended.
+    await expect(refusal).toContainText(/\(the tick ran it at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d Europe\/Berlin \(\+0[12]:00\) and it succeeded\)/);
     expect(await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "succeeded", cancelledAt: null });
     expect(await db.auditEntry.count({ where: { recordId: job.id.toString() } })).toBe(0);
   });
@@ -213,6 +217,18 @@ test.describe("bulk actions", () => {
 test.describe("the overview", () => {
   test.use({ displayZone: "Europe/Berlin" });
 
+  test("shows every time in the operator's zone, none in UTC: when it was updated, the time travelled to, the last tick", async ({ page }) => {
+    const asOf = "2034-01-20T07:05:09.000Z";
+    await page.goto(`/overview?now=${encodeURIComponent(asOf)}`);
+    const main = page.getByRole("main");
+    await expect(main.getByText("Updated")).toContainText("Updated 2034-01-20 08:05:09 Europe/Berlin (+01:00)");
+    await expect(page.getByRole("status").filter({ hasText: "Time travel" })).toContainText("as of 2034-01-20 08:05:09 Europe/Berlin (+01:00)");
+    // Years after the last recorded tick (or with none): the alarm, its time in Berlin too.
+    await expect(page.getByRole("alert").filter({ hasText: "No tick" })).toBeVisible();
+    await expect(main).not.toContainText("UTC");
+    await expect(main).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/); // no raw ISO instant
+  });
+
   test("shows next week's jobs by type and the quota resets per day, and a day's click shows its hours in the operator's zone", async ({ page, scheduleDemoPing, db }) => {
     // As of a fixed instant (time travel, on for the e2e server), so nothing depends on today:
     // three jobs the next day, at 12:30, 12:45 and 15:05 in Berlin (summer time, +02:00).
@@ -227,7 +243,7 @@ test.describe("the overview", () => {
     await db.$executeRaw`UPDATE quota_accounts SET next_reset_on = ${resetOn}::date, next_reset_at = ${`${resetOn}T00:00:00Z`}::timestamptz WHERE id = ${account.id}`;
     try {
       await page.goto(`/overview?now=${encodeURIComponent(asOf)}`);
-      await expect(page.getByRole("status").filter({ hasText: `as of ${asOf}` })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "as of 2033-06-14 10:00:00 Europe/Berlin (+02:00)" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
       await expect(page.getByRole("list", { name: "Job types" })).toContainText("demo.ping");
       const resets = page.getByRole("region", { name: "Upcoming quota resets" });
