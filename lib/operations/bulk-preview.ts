@@ -1,11 +1,11 @@
 // A bulk action's preview: how many jobs would change, how many are skipped (running now; a
 // selected job in a status the change does not apply to), and where they land per hour (per day
 // over a wide span). It changes no job, but it records which jobs it counted, as an operation in
-// status "previewed" with their ids (bulk_operation_jobs): Confirm runs exactly that operation,
+// status "previewed" with their ids (bulk_operation_job_chunks): Confirm runs exactly that operation,
 // so the action covers the jobs that existed when the operator looked and no other, and its
 // result accounts for each of them (docs/decisions/0019).
 import { randomUUID } from "node:crypto";
-import type { Db, Tx } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
@@ -15,6 +15,13 @@ import { actionOf, applicableStatuses, maxSelectedIds, newRunAtSql, targetCondit
 
 /** How long a preview may be confirmed; older unconfirmed previews are deleted by the next one. */
 export const previewLifetimeMs = 3_600_000;
+
+/**
+ * Counted ids are stored in sorted chunks of this many (an array per row): a preview of 20,000
+ * jobs writes 20 rows, not 20,000 index entries. A batch reads the chunk or two after its cursor
+ * (bulk.ts).
+ */
+export const idsPerChunk = 1_000;
 
 export interface BulkPreview {
   /** The previewed operation: Confirm (startBulk) runs it, on these jobs only. */
@@ -45,26 +52,55 @@ const maxBuckets = 400;
 
 type Group = { status: JobStatus; bucket: Date | null; n: number; hourly: boolean };
 
+interface PreviewRecord {
+  id: string;
+  actor: AuditActor;
+  target: BulkTarget;
+  change: BulkChange;
+  reason: string;
+  now: Date;
+}
+
 /**
- * One statement, so the jobs counted and the jobs recorded are the same snapshot of the table:
- * `matched` reads the candidates once (a filter's: the statuses the change applies to, and
- * running ones to report them; a selection's: every named job), `recorded` writes their ids (a
- * selection's ids all, even one that names no job, so the result reports it), and the rest
- * counts per status and per UTC hour of where they land, rolled up to days in the same
- * statement when they land in more than 49 hours. Hours are binned with date_bin, plain
+ * One statement, so the jobs counted and the jobs recorded are the same snapshot of the table,
+ * and the preview costs one round trip: `expired` deletes previews nobody confirmed within the
+ * hour (their chunks with them); `matched` reads the candidates once (a filter's: the statuses
+ * the change applies to, and running ones to report them; a selection's: every named job);
+ * `sorted` is the ids to record (a selection's all, even one that names no job, so the result
+ * reports it); `operation` inserts the previewed operation with their count, and `recorded` the
+ * ids as one sorted array cut into slices of 1,000 (a row_number() window over the ids cost
+ * three times as much; both inserts are checked against the foreign key at the statement's
+ * end). The rest counts per status and per UTC hour of where they land, rolled up to days in
+ * the same statement when they land in more than 49 hours. Hours are binned with date_bin, plain
  * arithmetic on the instant (a date_trunc in UTC converted each row's time zone and cost twice
  * as much). The index (job_type, run_at, id, status) answers a type's filter without reading the
- * table (bench/dashboard.ts); the insert costs one index entry per counted job.
+ * table (bench/dashboard.ts). Measured over 20,000 matching jobs of 200,000 on the embedded
+ * PostgreSQL 18, a shared 2-core machine, median of 7: 21-24 ms, where counting alone (the
+ * preview before it recorded anything) took 10-16 ms, recording a row per job about 400 ms, and
+ * the same chunks cut with a row_number() window and four statements 40-90 ms.
  */
-function countAndRecord(tx: Tx, operationId: string, target: BulkTarget, change: BulkChange): Promise<Group[]> {
+function recordPreview(db: Db, { id, actor, target, change, reason, now }: PreviewRecord): Promise<Group[]> {
   const applicable = applicableStatuses(change);
   const candidates = target.kind === "filter" ? [Prisma.sql`status = ANY(${[...applicable, "running"]}::job_status[])`] : [];
   const recordedIds = target.kind === "ids" ? Prisma.sql`SELECT DISTINCT unnest(${target.ids}::bigint[])` : Prisma.sql`SELECT id FROM matched`;
-  return tx.$queryRaw<Group[]>`
-    WITH matched AS MATERIALIZED (
+  const json = toJson(target, change);
+  return db.$queryRaw<Group[]>`
+    WITH expired AS (
+      DELETE FROM bulk_operations
+      WHERE status = 'previewed' AND created_at < ${now}::timestamptz - ${previewLifetimeMs}::float8 * interval '1 millisecond'
+    ), matched AS MATERIALIZED (
       SELECT id, status, run_at FROM scheduled_jobs ${whereClause([...targetConditions(target), ...candidates])}
+    ), sorted AS (
+      SELECT array_agg(id ORDER BY id) AS ids FROM (${recordedIds}) AS counted(id)
+    ), operation AS (
+      INSERT INTO bulk_operations (id, actor_id, actor_email, action, target, change, reason, status, previewed, cursor, created_at, updated_at)
+      SELECT ${id}, ${actor.id}, ${actor.email}, ${actionOf[change.kind]}, ${JSON.stringify(json.target)}::jsonb, ${JSON.stringify(json.change)}::jsonb,
+             ${reason}, 'previewed', coalesce(cardinality(ids), 0), 0, ${now}, ${now}
+      FROM sorted
     ), recorded AS (
-      INSERT INTO bulk_operation_jobs (operation_id, job_id) SELECT ${operationId}, ids.id FROM (${recordedIds}) AS ids(id)
+      INSERT INTO bulk_operation_job_chunks (operation_id, last_job_id, job_ids)
+      SELECT ${id}, ids[least(n * ${idsPerChunk}, cardinality(ids))], ids[(n - 1) * ${idsPerChunk} + 1 : n * ${idsPerChunk}]
+      FROM sorted, generate_series(1, (cardinality(ids) + ${idsPerChunk - 1}) / ${idsPerChunk}) AS n
     ), per_hour AS (
       SELECT status,
              date_bin('1 hour', CASE WHEN status = ANY(${applicable}::job_status[]) THEN ${newRunAtSql(change)} END, ${binOrigin}::timestamptz) AS hour,
@@ -110,19 +146,8 @@ export async function previewBulk(db: Db, actor: AuditActor, input: BulkPreviewI
     throw new DulyError(ErrorCode.InvalidInput, `a selection may hold at most ${maxSelectedIds} jobs; use "everything matching the filter" instead`);
   }
   const id = randomUUID();
-  return db.$transaction(
-    async (tx) => {
-      await tx.$executeRaw`
-        DELETE FROM bulk_operations WHERE status = 'previewed' AND created_at < ${now}::timestamptz - ${previewLifetimeMs}::float8 * interval '1 millisecond'`;
-      await tx.bulkOperation.create({
-        data: { id, actorId: actor.id, actorEmail: actor.email, action: actionOf[change.kind], ...toJson(target, change), reason, status: "previewed", previewed: 0, cursor: 0n, createdAt: now, updatedAt: now },
-      });
-      const { other, ...summary } = summarise(await countAndRecord(tx, id, target, change), change);
-      // A selection counts every id it names (one with no job is "not applicable"); a filter, what it matched.
-      const notApplicable = target.kind === "ids" ? new Set(target.ids).size - summary.changing - summary.running : other;
-      await tx.bulkOperation.update({ where: { id }, data: { previewed: summary.changing + summary.running + notApplicable } });
-      return { id, ...summary, notApplicable };
-    },
-    { timeout: 60_000 },
-  );
+  const { other, ...summary } = summarise(await recordPreview(db, { id, actor, target, change, reason, now }), change);
+  // A selection counts every id it names (one with no job is "not applicable"); a filter, what it matched.
+  const notApplicable = target.kind === "ids" ? new Set(target.ids).size - summary.changing - summary.running : other;
+  return { id, ...summary, notApplicable };
 }

@@ -18,7 +18,7 @@ import { Prisma } from "../db/client.ts";
 import { recordAuditMany, type AuditActor, type AuditAction, type AuditInput } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { cancel, reschedule, type JobStatus } from "../scheduler/index.ts";
-import { previewLifetimeMs } from "./bulk-preview.ts";
+import { idsPerChunk, previewLifetimeMs } from "./bulk-preview.ts";
 import { applicableStatuses, fromJson, matchesTargetSql, newRunAt, type BulkChange, type BulkTarget } from "./bulk-target.ts";
 
 export { previewBulk, previewLifetimeMs, type BulkPreview, type BulkPreviewInput } from "./bulk-preview.ts";
@@ -101,9 +101,7 @@ export async function continueBulk(db: Db, id: string, now: Date, batchSize = bu
       if (!operation) throw new DulyError(ErrorCode.InvalidInput, `no bulk action ${id}`);
       if (operation.status === "previewed") throw new DulyError(ErrorCode.InvalidInput, `bulk action ${id} was previewed but not confirmed; nothing was changed`);
       if (!locked || operation.status === "done") return progressOf(operation);
-      // The jobs the preview counted, and no other, in id order after the cursor.
-      const batch = await tx.$queryRaw<Array<{ job_id: bigint }>>`
-        SELECT job_id FROM bulk_operation_jobs WHERE operation_id = ${id} AND job_id > ${operation.cursor} ORDER BY job_id LIMIT ${batchSize}`;
+      const batch = await nextPreviewedJobs(tx, id, operation.cursor, batchSize);
       const outcomes = await applyBatch(tx, operation, batch.map((row) => row.job_id), now);
       const done = batch.length < batchSize;
       const kept = [...(operation.skippedJobs as Array<{ id: string; why: string }>), ...outcomes.skipped].slice(0, maxSkippedKept);
@@ -127,6 +125,23 @@ export async function continueBulk(db: Db, id: string, now: Date, batchSize = bu
     },
     { timeout: 60_000 },
   );
+}
+
+/**
+ * The jobs the preview counted, and no other, in id order after the cursor: from the chunks
+ * whose last id is past it (the first may be partly done), at most as many chunks as a batch
+ * can need, so a batch reads a chunk or two whatever the operation's size.
+ */
+function nextPreviewedJobs(tx: Tx, operationId: string, cursor: bigint, batchSize: number): Promise<Array<{ job_id: bigint }>> {
+  return tx.$queryRaw<Array<{ job_id: bigint }>>`
+    SELECT job.id AS job_id
+    FROM (
+      SELECT job_ids FROM bulk_operation_job_chunks
+      WHERE operation_id = ${operationId} AND last_job_id > ${cursor}
+      ORDER BY last_job_id LIMIT ${Math.ceil(batchSize / idsPerChunk) + 1}
+    ) chunk CROSS JOIN LATERAL unnest(chunk.job_ids) AS job(id)
+    WHERE job.id > ${cursor}
+    ORDER BY job.id LIMIT ${batchSize}`;
 }
 
 async function applyBatch(tx: Tx, operation: OperationRow, jobIds: bigint[], now: Date): Promise<{ changed: number; skipped: Array<{ id: string; why: string; reason: SkipReason }> }> {

@@ -189,7 +189,16 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
         continue;
       }
 
-      if (field.list) throw new PrismaSchemaParseError(`scalar lists are not supported`, field.line);
+      if (field.list) {
+        // A scalar list (`BigInt[]`) is an array column, which Prisma leaves nullable; no default
+        // or native type is supported on one here.
+        const base = SCALAR_TYPES[field.type];
+        if (!base || field.type === "Json" || field.attributes.some((attribute) => attribute.name === "default" || attribute.name.startsWith("db."))) {
+          throw new PrismaSchemaParseError(`unsupported scalar list ${field.type}[]`, field.line);
+        }
+        columns.push({ name: columnName(field), type: `${base}[]`, nullable: true, default: null });
+        continue;
+      }
       const column = columnName(field);
       let type: string;
       const prismaEnum = enumsByName.get(field.type);

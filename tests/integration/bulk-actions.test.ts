@@ -18,7 +18,7 @@ const catalogue = testCatalogue();
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_jobs, bulk_operations`;
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
 
 /** A preview by `actor` (recorded, so it can be confirmed). */

@@ -17,7 +17,7 @@ const catalogue = testCatalogue();
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_jobs, bulk_operations`;
+  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
 
 async function jobsAt(offsetsInHours: number[], subjectId: number): Promise<bigint[]> {
@@ -109,6 +109,27 @@ describe("bulk action on everything matching a filter", () => {
   });
 });
 
+describe("a large preview", () => {
+  it("runs each of 2,500 previewed jobs exactly once, in batches that cross the stored chunks' edges", async () => {
+    const { db } = database;
+    await db.$executeRaw`
+      INSERT INTO scheduled_jobs (job_type, run_at, payload, subject_type, subject_id)
+      SELECT 'test.count', ${now}::timestamptz + g * interval '1 minute', '{}', 'booking', '11' FROM generate_series(1, 2500) g`;
+    const target = { kind: "filter" as const, filter: { subject: { type: "booking", id: "11" } } };
+    const preview = await previewBulk(db, actor, { target, change: { kind: "cancel" }, reason: "large" }, now);
+    expect(preview.changing).toBe(2500);
+    expect(await db.bulkOperationJobChunk.count({ where: { operationId: preview.id } })).toBe(3);
+    await jobsAt([3], 11); // created after the preview
+    const progress = await runToEnd(await startBulk(db, actor, preview.id, now), 700);
+    expect(progress).toMatchObject({ previewed: 2500, changed: 2500, skipped: 0 });
+    expect(await db.auditEntry.count({ where: { batchId: preview.id } })).toBe(2500);
+    expect(await db.scheduledJob.groupBy({ by: ["status"], where: { subjectId: "11" }, _count: true, orderBy: { status: "asc" } })).toEqual([
+      { status: "pending", _count: 1 },
+      { status: "cancelled", _count: 2500 },
+    ]);
+  });
+});
+
 describe("confirming a preview", () => {
   async function refusalOf(run: () => Promise<unknown>): Promise<string> {
     const error = await run().then(() => null, (thrown: unknown) => thrown);
@@ -131,7 +152,7 @@ describe("confirming a preview", () => {
     // The next preview deletes it (and its recorded jobs).
     await previewBulk(db, actor, { target, change: { kind: "cancel" }, reason: "new" }, later);
     expect(await db.bulkOperation.findUnique({ where: { id: old.id } })).toBeNull();
-    expect(await db.bulkOperationJob.count({ where: { operationId: old.id } })).toBe(0);
+    expect(await db.bulkOperationJobChunk.count({ where: { operationId: old.id } })).toBe(0);
     expect(await refusalOf(() => startBulk(db, actor, old.id, later))).toContain("no such preview");
   });
 

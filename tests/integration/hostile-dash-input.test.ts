@@ -20,7 +20,7 @@ const beyondBigint = "9999999999999999999"; // 19 digits, above 9223372036854775
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_jobs, bulk_operations`;
+  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
 
 describe("jobs page position beyond bigint", () => {

@@ -19,7 +19,7 @@ const catalogue = testCatalogue();
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_jobs, bulk_operations`;
+  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
 
 describe("two operators, one job, one page view", () => {
