@@ -31,7 +31,7 @@ async function appWith(betterAuthUrl: string | undefined) {
   else delete process.env.BETTER_AUTH_URL;
   delete (globalThis as { dulyOperatorAuth?: unknown }).dulyOperatorAuth;
   vi.resetModules();
-  return { authRoute: await import("../../app/api/auth/[...all]/route.ts") };
+  return { authRoute: await import("../../app/api/auth/[...all]/route.ts"), formRoute: await import("../../app/sign-in/submit/route.ts") };
 }
 
 /** Signs in through better-auth's route as the app serves it at `origin`; the session cookie line. */
@@ -63,6 +63,23 @@ describe("the session cookie's Secure flag", () => {
   it("with an https BETTER_AUTH_URL behind such a proxy: Secure", async () => {
     const { authRoute } = await appWith("https://duly.example.com");
     expect(isSecure(await signInCookie(authRoute, "https://duly.example.com", "https"))).toBe(true);
+  });
+
+  it("the sign-in form's route follows the same rule: Secure behind an https proxy, not over plain http", async () => {
+    const { formRoute } = await appWith(undefined);
+    for (const [proto, secure] of [["https", true], ["http", false]] as const) {
+      const origin = `${proto}://duly.example.com`;
+      const body = new URLSearchParams({ email: user.email, password: user.password, next: "/jobs" });
+      const response = await formRoute.POST(new Request("http://duly.example.com/sign-in/submit", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, host: "duly.example.com", "x-forwarded-proto": proto, "x-forwarded-for": `198.51.100.${address++}` },
+        body,
+      }));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/jobs");
+      const line = response.headers.getSetCookie().find((cookie) => cookie.includes("session_token="));
+      expect(isSecure(line ?? ""), proto).toBe(secure);
+    }
   });
 
   it("with an http BETTER_AUTH_URL: not Secure", async () => {
