@@ -1,4 +1,9 @@
 // Next.js configuration. Kept minimal on purpose: the app is a thin admin UI over lib/.
+import { readFileSync } from "node:fs";
+
+// No response may be framed by another site (app/_lib/anti-framing.ts says why; proxy.ts sets
+// the same headers on the answers it gives itself).
+const antiFramingHeaders = JSON.parse(readFileSync(new URL("./app/_lib/anti-framing-headers.json", import.meta.url), "utf8"));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -13,6 +18,10 @@ const nextConfig = {
   // The e2e and local servers are started by our scripts; no telemetry banner or powered-by
   // header is needed.
   poweredByHeader: false,
+  // Every page, route handler (the API and /api/auth included) and redirect.
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(antiFramingHeaders).map(([key, value]) => ({ key, value })) }];
+  },
   // When this code was built: of two deployments ticking one database (a rollout), the newer
   // build's recurring schedules win (lib/scheduler/recurring/reconcile.ts). Inlined at build.
   env: { DULY_BUILT_AT: new Date().toISOString() },

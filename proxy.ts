@@ -1,16 +1,25 @@
-// Next 16's proxy (formerly middleware): runs before a page renders. It gives bad page input a
-// 4xx status, which a page cannot (it streams with 200): each page's query string is parsed
-// here with the very parser the page uses, and a bad one is answered 400 with the reason; a
-// good one goes on to the page, which parses it again (cheap) to render.
+// Next 16's proxy (formerly middleware): runs before a page renders.
+// - The answers it gives itself refuse to be framed, as every other response does
+//   (app/_lib/anti-framing.ts; next.config.js sets the headers on the rest).
+// - A page's bad input gets a 4xx status, which a page cannot give (it streams with 200): each
+//   page's query string is parsed here with the very parser the page uses, and a bad one is
+//   answered 400 with the reason; a good one goes on to the page, which parses it again (cheap)
+//   to render. A query key named after an Object.prototype member is refused on every page,
+//   listed here or not (Next hands the page `?constructor=x` as [Object, "x"]).
+// - A server action (a POST to a page) from another site, or too large, is answered 403/413.
 import { NextResponse, type NextRequest } from "next/server";
+import { parseAccountsQuery } from "@/app/accounts/accounts-query.ts";
 import { defaultDays, parseAgendaQuery } from "@/app/agenda/agenda-query.ts";
 import { parseAuditQuery } from "@/app/audit/audit-query.ts";
+import { parseBookingsQuery } from "@/app/bookings/bookings-query.ts";
+import { parseDisputesQuery } from "@/app/disputes/disputes-query.ts";
 import { parseJobsQuery } from "@/app/jobs/jobs-query.ts";
 import { parseOverviewQuery } from "@/app/overview/overview-query.ts";
 import { badQueryResponse } from "@/app/_lib/bad-query-page.ts";
 import { refuseActionRequest } from "@/app/_lib/action-request-guard.ts";
+import { refuseFraming } from "@/app/_lib/anti-framing.ts";
 import { displayZoneCookie, zoneFromCookie } from "@/app/_lib/display-zone.ts";
-import { searchParamsToRecord, timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { prototypeMemberKey, searchParamsToRecord, timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 
 interface PageCheck {
   parse: (params: RawSearchParams, zone: string) => { ok: true } | { ok: false; error: string };
@@ -23,14 +32,20 @@ const checks: Record<string, PageCheck> = {
   "/jobs": { parse: parseJobsQuery, title: "Jobs", backText: "Show every job" },
   "/audit": { parse: parseAuditQuery, title: "Audit log", backText: "Show every entry" },
   "/overview": { parse: (params) => parseOverviewQuery(params, { timeTravel: timeTravelEnabled() }), title: "Overview", backText: "Show the overview" },
+  "/bookings": { parse: parseBookingsQuery, title: "Bookings", backText: "Show every booking" },
+  "/disputes": { parse: (params) => parseDisputesQuery(params), title: "Disputes", backText: "Show the open disputes" },
+  "/accounts": { parse: parseAccountsQuery, title: "Accounts and quotas", backText: "Show every account" },
 };
 
-export function proxy(request: NextRequest): Response {
-  // A server action (a POST to a page) from another site, or too large: 403/413, not Next's 500.
-  const refusal = refuseActionRequest(request);
-  if (refusal) return refusal;
+async function answer(request: NextRequest): Promise<Response> {
   const path = request.nextUrl.pathname;
+  const refusal = await refuseActionRequest(request);
+  if (refusal) return refusal;
   const check = checks[path];
+  const reserved = prototypeMemberKey(request.nextUrl.searchParams);
+  if (reserved !== null) {
+    return badQueryResponse({ title: check?.title ?? "Duly", error: `unknown parameter(s): ${reserved}`, backHref: path, backText: check?.backText ?? "Open the page without it" });
+  }
   if (!check) return NextResponse.next();
   // Local times in a query (the jobs window, the audit days) are read in the operator's zone.
   const zone = zoneFromCookie(request.cookies.get(displayZoneCookie)?.value) ?? "UTC";
@@ -39,6 +54,11 @@ export function proxy(request: NextRequest): Response {
   return badQueryResponse({ title: check.title, error: parsed.error, backHref: path, backText: check.backText });
 }
 
+export async function proxy(request: NextRequest): Promise<Response> {
+  return refuseFraming(await answer(request));
+}
+
 // Every page (their queries, and the server actions posted to them); not the API routes (their
-// own parsers and secrets), Next's assets or the icon.
+// own parsers and secrets; Next buffers a body for the proxy, which their own limits should
+// decide), Next's assets or the icon.
 export const config = { matcher: ["/((?!api/|_next/|icon.svg).*)"] };

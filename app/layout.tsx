@@ -58,7 +58,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <div className="session">
                 <ZonePicker zone={zone} chosen={chosen} />
                 <span className="muted">
-                  {operator.email} <span className={`role role-${operator.role}`}>{operator.role}</span>
+                  <bdi>{operator.email}</bdi> <span className={`role role-${operator.role}`}>{operator.role}</span>
                 </span>
                 <SignOutButton />
               </div>

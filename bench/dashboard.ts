@@ -50,6 +50,8 @@ const jobCount = Number(args.jobs);
 const repeat = Number(args.repeat);
 const log = (line: string) => console.log(`[bench:dashboard] ${line}`);
 const dayMs = 86_400_000;
+/** Who previews in the bench (a preview records the jobs it counted, as that operator's). */
+const benchOperator = { id: "bench", email: "bench@duly.bench" };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface Case {
@@ -168,7 +170,7 @@ async function main(): Promise<void> {
       { name: "overview: due per day, next 7 days", goalMs: 50, run: () => dueByDay(db, { from: new Date(), to: new Date(Date.now() + 7 * dayMs), zone: "Europe/Berlin" }) },
       { name: "overview: due now, lag, running, dead", goalMs: 50, run: () => overviewFigures(db, new Date()) },
       { name: "overview: failed attempts, last 24 h", goalMs: 50, run: () => failedAttempts24h(db, new Date()) },
-      { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, { kind: "filter", filter: bulkFilter }, { kind: "shift", offsetMs: dayMs }) },
+      { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, benchOperator, { target: { kind: "filter", filter: bulkFilter }, change: { kind: "shift", offsetMs: dayMs }, reason: "bench" }, now) },
     ];
 
     if (!args["no-http"]) {

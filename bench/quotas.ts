@@ -54,7 +54,7 @@ async function fill(db: Db, count: number): Promise<void> {
   await db.$executeRaw`
     INSERT INTO quota_accounts (name, plan, pages, questions, questions_gpt4, documents, anchor_on, time_zone, next_reset_on, next_reset_at)
     SELECT 'account ' || g, (ARRAY['free', 'pro', 'business']::quota_plan[])[1 + g % 3], 0, 0, 0, 0,
-           anchor, zone, (anchor + interval '1 month')::date, (anchor + interval '1 month')::date::timestamp AT TIME ZONE zone
+           anchor, zone, (anchor + interval '1 month')::date, quota_local_day_start((anchor + interval '1 month')::date, zone)
       FROM generate_series(1, ${count}::int) g
       CROSS JOIN LATERAL (SELECT date '2026-10-01' + (g % 30) AS anchor, (${zones}::text[])[1 + g % ${zones.length}::int] AS zone) x`;
   await withClient(urlOf(db), (client) => client.query("VACUUM ANALYZE quota_accounts"));

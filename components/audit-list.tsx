@@ -45,16 +45,18 @@ export function AuditList({ entries, zone, showRecord = true }: { entries: Audit
               <td>
                 <ZonedTime instant={entry.at} zone={zone} />
               </td>
-              <td>{entry.actorEmail}</td>
+              <td>
+                <bdi>{entry.actorEmail}</bdi>
+              </td>
               <td>
                 <code>{entry.action}</code>
                 {entry.batchId ? <div className="muted">batch {entry.batchId}</div> : null}
               </td>
               {showRecord ? <td>{recordLink(entry)}</td> : null}
               <td>
-                {show(entry.fromValue)} → {show(entry.toValue)}
+                <bdi>{show(entry.fromValue)}</bdi> → <bdi>{show(entry.toValue)}</bdi>
               </td>
-              <td>{entry.reason ?? <span className="muted">none given</span>}</td>
+              <td>{entry.reason ? <bdi>{entry.reason}</bdi> : <span className="muted">none given</span>}</td>
             </tr>
           ))}
         </tbody>

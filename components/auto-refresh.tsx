@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 
-export function AutoRefresh({ seconds, renderedAt }: { seconds: number; renderedAt: string }) {
+/** `renderedAt`: the ISO instant; `renderedText`: the same in the operator's display zone, as the page shows every time. */
+export function AutoRefresh({ seconds, renderedAt, renderedText }: { seconds: number; renderedAt: string; renderedText: string }) {
   const router = useRouter();
   const [paused, setPaused] = useState(false);
   useEffect(() => {
@@ -16,7 +17,7 @@ export function AutoRefresh({ seconds, renderedAt }: { seconds: number; rendered
   }, [router, seconds, paused]);
   return (
     <p className="muted refresh-note">
-      Updated <time dateTime={renderedAt}>{renderedAt.slice(11, 19)} UTC</time>; {paused ? "auto-refresh paused" : `refreshes every ${seconds} s`}.{" "}
+      Updated <time dateTime={renderedAt}>{renderedText}</time>; {paused ? "auto-refresh paused" : `refreshes every ${seconds} s`}.{" "}
       <button type="button" className="button button-quiet" onClick={() => setPaused((p) => !p)}>
         {paused ? "Resume auto-refresh" : "Pause auto-refresh"}
       </button>

@@ -1,12 +1,15 @@
 "use client";
 // Bulk actions on the jobs page: choose the jobs (selected rows, or everything matching the
 // filter), the change and a reason; preview (how many change, how many are skipped, where they
-// land per hour); confirm; then watch it run batch by batch. An operation left unfinished (tab
+// land per hour); confirm, which runs that preview (the jobs it counted, no other); then watch
+// it run batch by batch, every previewed job accounted for. An operation left unfinished (tab
 // closed, a batch failed) is listed with a Resume button.
 import { startTransition, useActionState, useRef, useState, type FormEvent } from "react";
 import type { ActionState } from "./action-state.ts";
 
 export interface BulkPreviewState extends ActionState {
+  /** The recorded preview Confirm runs. */
+  previewId?: string;
   changing?: number;
   running?: number;
   notApplicable?: number;
@@ -54,10 +57,21 @@ export interface BulkProgressView {
   previewed: number;
   changed: number;
   skipped: number;
+  skippedBy: { running: number; finished: number; unmatched: number };
   skippedJobs: Array<{ id: string; why: string }>;
   reason: string;
   actorEmail: string;
   createdAt: string;
+}
+
+/** "3 skipped: 1 running, 2 finished meanwhile" (the reasons that occurred). */
+function skippedWords(progress: BulkProgressView): string {
+  const parts = [
+    progress.skippedBy.running ? `${progress.skippedBy.running} running` : null,
+    progress.skippedBy.finished ? `${progress.skippedBy.finished} finished meanwhile or not applicable` : null,
+    progress.skippedBy.unmatched ? `${progress.skippedBy.unmatched} no longer matching the filter` : null,
+  ].filter((part) => part !== null);
+  return `${progress.skipped} skipped${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
 export type BulkRunState = { ok: true; id: string; progress?: BulkProgressView } | { ok: false; message: string };
@@ -142,10 +156,10 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
   }
 
   async function confirm() {
-    if (!previewedForm.current) return;
+    if (!previewedForm.current || !previewState.previewId) return;
     const form = new FormData();
     for (const [key, value] of previewedForm.current.entries()) form.append(key, value);
-    form.set("previewed", String(previewState.changing ?? 0));
+    form.set("previewId", previewState.previewId);
     const started = await start(form);
     if (!started.ok) {
       setRunError(started.message);
@@ -227,6 +241,7 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
             {previewState.running ? `${previewState.running} running now will be skipped. ` : ""}
             {previewState.notApplicable ? `${previewState.notApplicable} selected are in a status this does not apply to and will be skipped.` : ""}
           </p>
+          <p className="muted">Confirm acts on the jobs counted here and no other: jobs created after this preview are left alone.</p>
           {previewState.histogram && previewState.histogram.length > 0 ? <Histogram bars={previewState.histogram} unit={previewState.unit ?? "hour"} /> : null}
           {previewState.businessTime ? <BusinessTimeNotice warning={previewState.businessTime} /> : null}
           <button type="button" className="button button-primary" onClick={confirm} disabled={!canAct || running || !previewState.changing}>
@@ -238,7 +253,8 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
       {progress ? (
         <div className="bulk-progress" role="status">
           <p>
-            {progress.status === "done" ? "Done" : "Working"}: {progress.changed} changed, {progress.skipped} skipped (preview said {progress.previewed}).
+            {progress.status === "done" ? "Done" : "Working"}: {progress.changed} changed, {skippedWords(progress)}, of the {progress.previewed} the preview counted
+            {progress.status === "done" && progress.changed + progress.skipped === progress.previewed ? " (every one accounted for)" : ""}.
           </p>
           <progress max={Math.max(progress.previewed, progress.changed + progress.skipped)} value={progress.changed + progress.skipped} />
           {progress.skippedJobs.length > 0 ? (
@@ -267,7 +283,7 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
           <ul>
             {unfinished.map((op) => (
               <li key={op.id}>
-                <code>{op.action}</code> by {op.actorEmail} ({op.reason}): {op.changed} changed, {op.skipped} skipped of {op.previewed}.{" "}
+                <code>{op.action}</code> by <bdi>{op.actorEmail}</bdi> (<bdi>{op.reason}</bdi>): {op.changed} changed, {op.skipped} skipped of {op.previewed}.{" "}
                 <button type="button" className="button" disabled={!canAct || running} onClick={() => runToEnd(op.id)}>
                   Resume
                 </button>

@@ -86,7 +86,7 @@ const columns = column.columns([
         <StatusBadge status={row.original.status} />
         {row.original.lastError ? (
           <span className="error-text" title={row.original.lastError}>
-            {row.original.lastError}
+            <bdi>{row.original.lastError}</bdi>
           </span>
         ) : null}
       </span>
@@ -96,7 +96,13 @@ const columns = column.columns([
     header: "Business record",
     enableSorting: false,
     cell: ({ row }) =>
-      row.original.subject ? <Link href={`/jobs?subject=${encodeURIComponent(row.original.subject)}`}>{row.original.subject}</Link> : <span className="muted">none</span>,
+      row.original.subject ? (
+        <Link href={`/jobs?subject=${encodeURIComponent(row.original.subject)}`}>
+          <bdi>{row.original.subject}</bdi>
+        </Link>
+      ) : (
+        <span className="muted">none</span>
+      ),
   }),
   column.accessor("attempts", {
     header: "Attempts",
@@ -106,7 +112,14 @@ const columns = column.columns([
   column.accessor("key", {
     header: "Key",
     enableSorting: false,
-    cell: ({ row }) => (row.original.key ? <code className="key">{row.original.key}</code> : <span className="muted">none</span>),
+    cell: ({ row }) =>
+      row.original.key ? (
+        <code className="key">
+          <bdi>{row.original.key}</bdi>
+        </code>
+      ) : (
+        <span className="muted">none</span>
+      ),
   }),
 ]);
 

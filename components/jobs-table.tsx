@@ -52,7 +52,7 @@ const columns = column.columns([
         <StatusBadge status={row.original.status} />
         {row.original.lastError ? (
           <span className="error-text" title={row.original.lastError}>
-            {row.original.lastError}
+            <bdi>{row.original.lastError}</bdi>
           </span>
         ) : null}
       </div>
@@ -60,7 +60,10 @@ const columns = column.columns([
   }),
   column.accessor("subject", {
     header: "Business record",
-    cell: (info) => info.getValue() ?? <span className="muted">none</span>,
+    cell: (info) => {
+      const subject = info.getValue();
+      return subject ? <bdi>{subject}</bdi> : <span className="muted">none</span>;
+    },
   }),
   column.accessor("attempts", {
     header: "Attempts",

@@ -7,19 +7,24 @@ import { cache } from "react";
 import { getDb } from "@/lib/db/client.ts";
 import { createOperatorAuth, type Operator, type OperatorAuth } from "@/lib/auth/operator-auth.ts";
 import { isOperatorRole, roleAllows, type OperatorRole } from "@/lib/auth/roles.ts";
+import { sessionCookieIsSecure } from "@/lib/auth/secure-cookie.ts";
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
 import { settings, SettingsError } from "@/lib/settings.ts";
 
-const globalForAuth = globalThis as unknown as { dulyOperatorAuth?: OperatorAuth };
+const globalForAuth = globalThis as unknown as { dulyOperatorAuth?: { secure?: OperatorAuth; plain?: OperatorAuth } };
 
-/** The one better-auth instance of this process, over the app's Prisma client. */
-export function getOperatorAuth(): OperatorAuth {
-  if (!globalForAuth.dulyOperatorAuth) {
-    const { BETTER_AUTH_SECRET: secret, BETTER_AUTH_URL: baseURL } = settings();
-    if (!secret) throw new SettingsError("bad settings: BETTER_AUTH_SECRET is not set; the dashboard cannot sign anyone in without it");
-    globalForAuth.dulyOperatorAuth = createOperatorAuth({ db: getDb(), secret, baseURL });
-  }
-  return globalForAuth.dulyOperatorAuth;
+/**
+ * The better-auth instance for a request with these headers, over the app's Prisma client: one
+ * whose cookie is Secure (`__Secure-` prefixed) for requests over https, one for plain http
+ * (lib/auth/secure-cookie.ts says which is which). Each is built once per process.
+ */
+export function getOperatorAuth(requestHeaders: Headers): OperatorAuth {
+  const { BETTER_AUTH_SECRET: secret, BETTER_AUTH_URL: baseURL } = settings();
+  if (!secret) throw new SettingsError("bad settings: BETTER_AUTH_SECRET is not set; the dashboard cannot sign anyone in without it");
+  const secureCookies = sessionCookieIsSecure(baseURL, requestHeaders);
+  const instances = (globalForAuth.dulyOperatorAuth ??= {});
+  const kind = secureCookies ? "secure" : "plain";
+  return (instances[kind] ??= createOperatorAuth({ db: getDb(), secret, baseURL, secureCookies }));
 }
 
 /** The signed-in operator of this request, or null. Looked up once per request (React cache). */
@@ -27,7 +32,7 @@ export const currentOperator = cache(async (): Promise<Operator | null> => {
   // headers() first: it marks the render dynamic before anything needs settings (a static
   // prerender such as the 404 page never reaches the database).
   const requestHeaders = await headers();
-  const session = await getOperatorAuth().api.getSession({ headers: requestHeaders });
+  const session = await getOperatorAuth(requestHeaders).api.getSession({ headers: requestHeaders });
   if (!session) return null;
   const role: unknown = (session.user as { role?: unknown }).role;
   // A role the code does not know grants nothing.

@@ -7,14 +7,46 @@ import { fitsBigint } from "@/lib/operations/inputs.ts";
 /** A search param value as Next hands it to pages, or as URLSearchParams yields it. */
 export type RawSearchParams = Record<string, string | string[] | undefined>;
 
-/** URLSearchParams to a plain record; a repeated key becomes an array, which schemas reject. */
+/**
+ * URLSearchParams to a record; a repeated key becomes an array, which schemas reject. The record
+ * has no prototype, so a key such as `__proto__` or `constructor` is an ordinary entry that the
+ * page's strict schema refuses as unknown, never a property inherited from Object.prototype
+ * (on a plain `{}`, `record.__proto__ = "1"` is silently dropped).
+ */
 export function searchParamsToRecord(params: URLSearchParams): RawSearchParams {
-  const record: RawSearchParams = {};
+  const record: RawSearchParams = Object.create(null) as RawSearchParams;
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     record[key] = values.length === 1 ? values[0] : values;
   }
   return record;
+}
+
+/**
+ * The first query key that names a member of Object.prototype (`constructor`, `toString`,
+ * `__proto__`, ...), or null. No page takes one, and Next's own parsing of the query (the
+ * searchParams a page receives) mistakes such a key for a repeated one: `?constructor=x` reaches
+ * the page as [Object, "x"]. proxy.ts refuses them on every page before the page runs.
+ */
+export function prototypeMemberKey(params: URLSearchParams): string | null {
+  for (const key of params.keys()) if (Object.hasOwn(Object.prototype, key)) return key;
+  return null;
+}
+
+/**
+ * A character a query value cannot carry to the database (NUL, a lone surrogate), or a value
+ * that is not text at all (how Next hands a page `?constructor=x`): the first such parameter
+ * named with why, or null. Every list page's parser checks this before its schema.
+ */
+export function unstorableParam(params: RawSearchParams): string | null {
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    for (const text of Array.isArray(value) ? value : [value ?? ""]) {
+      if (typeof text !== "string") return `${key}: not a parameter of this page`;
+      if (text.includes("\u0000") || !text.isWellFormed()) return `${key}: contains a character that cannot be stored (NUL or a lone surrogate)`;
+    }
+  }
+  return null;
 }
 
 const earliestInstant = new Date("1970-01-01T00:00:00Z");

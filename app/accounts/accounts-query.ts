@@ -3,8 +3,8 @@
 // window to everyone; a local date-time typed in the form is read in the operator's zone, and a
 // time that does not exist or happens twice there is refused, as on the jobs page).
 import { z } from "zod";
-import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import { instantIn, unstorableParam } from "@/app/jobs/jobs-query.ts";
+import { describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { instantIn } from "@/app/jobs/jobs-query.ts";
 import { isIanaTimeZone, planNames, type AccountListFilter, type QuotaPlan } from "@/lib/quotas/index.ts";
 
 

@@ -58,7 +58,8 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
           ))}
         </nav>
       </div>
-      <form className="toolbar" method="get" action="/accounts" aria-label="Filter accounts">
+      {/* Keyed by the query, so a preset link's window shows in the fields (see the jobs page). */}
+      <form key={accountsHref(base)} className="toolbar" method="get" action="/accounts" aria-label="Filter accounts">
         <label className="field">
           Plan
           <select name="plan" defaultValue={query.plan ?? ""}>
@@ -119,7 +120,9 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
                 <tr key={a.id.toString()}>
                   <th scope="row">
                     <span className="stack">
-                      <Link href={`/accounts/${a.id}`}>{a.name}</Link>
+                      <Link href={`/accounts/${a.id}`}>
+                        <bdi>{a.name}</bdi>
+                      </Link>
                       <span className="muted">account {a.id.toString()}</span>
                     </span>
                   </th>

@@ -58,7 +58,7 @@ export function QuotaResetsSection({ resets, days }: { resets: UpcomingResets; d
                 {resets.accounts.map((account) => (
                   <tr key={account.id.toString()}>
                     <td>
-                      {account.name} <span className="muted">#{account.id.toString()}</span>
+                      <bdi>{account.name}</bdi> <span className="muted">#{account.id.toString()}</span>
                     </td>
                     <td>{account.nextPlan ? `${account.plan} → ${account.nextPlan}` : account.plan}</td>
                     <td>{account.nextResetOn}</td>

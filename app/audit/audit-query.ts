@@ -3,8 +3,7 @@ import { z } from "zod";
 import { auditActions, type AuditFilter } from "@/lib/audit/audit-log.ts";
 import { fitsBigint } from "@/lib/operations/inputs.ts";
 import { parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
-import { describeIssues, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import { unstorableParam } from "@/app/jobs/jobs-query.ts";
+import { describeIssues, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
 const day = z

@@ -3,8 +3,8 @@
 // Times are ISO instants in links; a window typed in the form is a local time in the operator's
 // zone, resolved here (a skipped or repeated local time is refused, never shifted).
 import { z } from "zod";
-import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import { instantIn, unstorableParam } from "@/app/jobs/jobs-query.ts";
+import { describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { instantIn } from "@/app/jobs/jobs-query.ts";
 import type { BookingCursor, BookingListQuery } from "@/lib/operations/booking-list.ts";
 import { bookingStatusSchema } from "@/lib/marketplace/index.ts";
 

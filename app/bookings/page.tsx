@@ -58,7 +58,8 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
           ))}
         </nav>
       </div>
-      <form className="toolbar" method="get" action="/bookings" aria-label="Filter bookings">
+      {/* Keyed by the query, so a preset link's filter shows in the fields (see the jobs page). */}
+      <form key={bookingsHref(base)} className="toolbar" method="get" action="/bookings" aria-label="Filter bookings">
         <label className="field">
           Status
           <select name="status" defaultValue={query.status ?? ""}>
@@ -143,7 +144,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                     ) : null}
                   </td>
                   <td>
-                    {row.customer.name} → {row.chef.name}
+                    <bdi>{row.customer.name}</bdi> → <bdi>{row.chef.name}</bdi>
                   </td>
                   <td className="nowrap">{formatMinor(row.priceMinor, row.currency)}</td>
                   <td>

@@ -1,9 +1,8 @@
 // The disputes page's URL: which disputes (open by default; resolved is the history) and the
 // page position, so a view can be shared and reloaded.
 import { z } from "zod";
-import { describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { disputeListStatuses, type DisputeListStatus } from "@/lib/operations/disputes.ts";
-import { unstorableParam } from "@/app/jobs/jobs-query.ts";
 
 const cursor = keysetPosition("int");
 

@@ -92,8 +92,10 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td>
                     <span className="stack">
-                      <span>{d.customer.name}</span>
-                      <span className="muted">chef {d.chef.name}</span>
+                      <bdi>{d.customer.name}</bdi>
+                      <span className="muted">
+                        chef <bdi>{d.chef.name}</bdi>
+                      </span>
                     </span>
                   </td>
                   <td>{formatMinor(d.priceMinor, d.currency)}</td>
@@ -104,7 +106,9 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                     <td>
                       <span className="stack">
                         <span>{d.refundMinor ? `${formatMinor(d.refundMinor, d.currency)} refunded` : "nothing refunded"}</span>
-                        <span className="muted">by {d.resolvedBy}</span>
+                        <span className="muted">
+                          by <bdi>{d.resolvedBy}</bdi>
+                        </span>
                         {d.resolvedAt ? <ZonedTime instant={d.resolvedAt} zone={zone} /> : null}
                       </span>
                     </td>

@@ -69,7 +69,7 @@ export default async function JobTypesPage() {
                       ) : null}
                       {type.paused ? (
                         <span className="muted">
-                          by {type.paused.pausedBy}: {type.paused.reason}
+                          by <bdi>{type.paused.pausedBy}</bdi>: <bdi>{type.paused.reason}</bdi>
                         </span>
                       ) : null}
                     </span>

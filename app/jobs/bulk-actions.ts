@@ -1,7 +1,8 @@
 "use server";
-// Bulk actions' server side: preview (writes nothing), start (records the confirmed operation),
-// and continue (one batch per call, so the browser shows progress; resumable). Each checks the
-// operator itself and parses its input with zod.
+// Bulk actions' server side: preview (changes no job; records which jobs it counted), start
+// (confirms that preview: its operation runs on those jobs only), and continue (one batch per
+// call, so the browser shows progress; resumable). Each checks the operator itself and parses its
+// input with zod.
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
@@ -24,15 +25,17 @@ function fail(error: unknown): { ok: false; message: string } {
 
 export async function previewBulkAction(_previous: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {
   try {
-    await requireOperator();
+    const operator = await requireOperator();
     const parsed = parseBulkForm(formFields(form));
     if (!parsed.ok) return { ok: false, message: "Nothing was previewed: check the fields marked below.", fieldErrors: fieldErrorsOf(parsed.error) };
-    const { target, change, zone } = parsed.value;
-    const preview = await previewBulk(getDb(), target, change);
+    const { target, change, reason, zone } = parsed.value;
+    const db = getDb();
+    const preview = await previewBulk(db, operator, { target, change, reason }, (await databaseClock(db))());
     // Jobs bound to their business time that the change takes earlier: said before the operator confirms.
-    const bound = await previewBulkBusinessTime(getDb(), catalogue, target, change);
+    const bound = await previewBulkBusinessTime(db, catalogue, target, change);
     return {
       ok: true,
+      previewId: preview.id,
       changing: preview.changing,
       running: preview.running,
       notApplicable: preview.notApplicable,
@@ -51,19 +54,21 @@ export async function previewBulkAction(_previous: BulkPreviewState, form: FormD
   }
 }
 
+const operationId = z.uuid("expected a bulk action id");
+
+/** Confirms the preview the form names (`previewId`): what runs is what that preview counted. */
 export async function startBulkAction(form: FormData): Promise<BulkRunState> {
   try {
     const operator = await requireOperator();
-    const parsed = parseBulkForm(formFields(form));
-    if (!parsed.ok) return { ok: false, message: `Nothing was started: ${Object.values(fieldErrorsOf(parsed.error)).join("; ")}` };
-    const id = await startBulk(getDb(), operator, parsed.value);
+    const parsed = operationId.safeParse(form.get("previewId"));
+    if (!parsed.success) return { ok: false, message: "Nothing was started: preview first, then confirm." };
+    const db = getDb();
+    const id = await startBulk(db, operator, parsed.data, (await databaseClock(db))());
     return { ok: true, id };
   } catch (error) {
     return fail(error);
   }
 }
-
-const operationId = z.uuid("expected a bulk action id");
 
 export async function continueBulkAction(id: string): Promise<BulkRunState> {
   try {

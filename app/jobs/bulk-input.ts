@@ -42,11 +42,6 @@ const base = z.object({
   zone: z.preprocess((v) => (v === "" ? undefined : v), timeZone.optional()),
   offsetChoice: z.string().optional(),
   reason,
-  previewed: z
-    .string()
-    .regex(/^\d{0,9}$/, "expected the previewed count")
-    .transform((v) => Number(v))
-    .optional(),
 });
 
 export interface ParsedBulk {
@@ -54,7 +49,6 @@ export interface ParsedBulk {
   change: BulkChange;
   reason: string;
   zone: string;
-  previewed: number;
 }
 
 /** Parses the bulk form, or returns field errors (field -> message). */
@@ -85,7 +79,7 @@ export function parseBulkForm(fields: Record<string, unknown>): { ok: true; valu
         if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: [issue.path[0] === "localRunAt" ? "moveTo" : String(issue.path[0] ?? "moveTo")], message: issue.message });
         else change = { kind: "move", to: parsed.data };
       }
-      return { target, change, reason: form.reason, zone, previewed: form.previewed ?? 0 };
+      return { target, change, reason: form.reason, zone };
     })
     .safeParse(fields);
   return result.success ? { ok: true, value: result.data } : { ok: false, error: result.error };

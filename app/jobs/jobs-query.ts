@@ -4,7 +4,7 @@
 // operator's zone and is resolved here, refusing a local time that does not exist or happens
 // twice (never silently shifted).
 import { z } from "zod";
-import { isoInstant, describeIssues, blankToUndefined, keysetPosition, type RawSearchParams } from "@/app/_lib/search-params.ts";
+import { isoInstant, describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import type { JobCursor, JobListQuery } from "@/lib/operations/job-list.ts";
 import { formatOffset, parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 
@@ -67,16 +67,6 @@ function schemaFor(zone: string) {
 }
 
 export type JobsQuery = JobListQuery & { subjectText?: string };
-
-/** PostgreSQL cannot store or compare text with NUL (or lone surrogates): such a link is refused, not sent. */
-export function unstorableParam(params: RawSearchParams): string | null {
-  for (const [key, value] of Object.entries(params)) {
-    for (const text of Array.isArray(value) ? value : [value ?? ""]) {
-      if (text.includes("\u0000") || !text.isWellFormed()) return `${key}: contains a character that cannot be stored (NUL or a lone surrogate)`;
-    }
-  }
-  return null;
-}
 
 export function parseJobsQuery(params: RawSearchParams, zone: string): { ok: true; query: JobsQuery } | { ok: false; error: string } {
   const unstorable = unstorableParam(params);

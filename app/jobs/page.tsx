@@ -82,7 +82,9 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           ))}
         </nav>
       </div>
-      <form className="toolbar" method="get" action="/jobs" aria-label="Filter jobs">
+      {/* Keyed by the query: a preset link is a client-side navigation, and an uncontrolled field
+          would keep showing its old value (the next Apply would drop what the link applied). */}
+      <form key={jobsHref(base)} className="toolbar" method="get" action="/jobs" aria-label="Filter jobs">
         <label className="field">
           Type
           <select name="type" defaultValue={query.jobType ?? ""}>

@@ -12,7 +12,7 @@ import {
 } from "@/lib/operations/overview.ts";
 import { pausedJobTypes } from "@/lib/operations/job-types.ts";
 import { duration } from "@/lib/format/relative-time.ts";
-import { parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
+import { formatInZone, parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
@@ -106,18 +106,18 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
     <>
       <div className="page-heading">
         <h1>Overview</h1>
-        <AutoRefresh seconds={refreshSeconds} renderedAt={now.toISOString()} />
+        <AutoRefresh seconds={refreshSeconds} renderedAt={now.toISOString()} renderedText={formatInZone(now, zone)} />
       </div>
 
       {asOf ? (
         <p className="notice" role="status">
-          Time travel: showing the overview as of {asOf.toISOString()}. <Link href="/overview">Back to now</Link>
+          Time travel: showing the overview as of {formatInZone(asOf, zone)}. <Link href="/overview">Back to now</Link>
         </p>
       ) : null}
       {ticksStopped ? (
         <div role="alert" className="notice notice-alarm">
           {tick
-            ? `No tick has run for ${duration(tickAge!)} (the last ended ${tick.at.toISOString().replace("T", " ").slice(0, 19)} UTC).`
+            ? `No tick has run for ${duration(tickAge!)} (the last ended ${formatInZone(tick.at, zone)}).`
             : "No tick has been recorded yet."}{" "}
           The cron trigger (Vercel Cron, or npm start&apos;s ticker) has stopped firing or every tick fails: due jobs are not running.
           See docs/deploy.md.

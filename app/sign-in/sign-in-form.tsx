@@ -1,60 +1,25 @@
-"use client";
-// Posts to better-auth's own endpoint (not a server action) so its rate limit and origin check
-// apply to every attempt; a 429 says how long to wait.
-import { useState, type FormEvent } from "react";
-
-export function SignInForm({ next }: { next: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-      });
-      if (response.ok) {
-        // A full navigation, so every server component renders with the new cookie.
-        window.location.assign(next);
-        return;
-      }
-      if (response.status === 429) {
-        const wait = response.headers.get("x-retry-after");
-        setError(`Too many sign-in attempts. Try again in ${wait ?? "a minute"} seconds.`);
-      } else if (response.status === 401) {
-        setError("That email and password do not match an operator.");
-      } else {
-        const body = (await response.json().catch(() => null)) as { message?: string } | null;
-        setError(body?.message ?? `Sign-in failed (HTTP ${response.status}).`);
-      }
-    } catch {
-      setError("The server could not be reached. Check your connection and try again.");
-    }
-    setPending(false);
-  }
-
+// A plain HTML form that POSTs to /sign-in/submit (a route handler): it needs no JavaScript, so
+// it works the same whether the page's scripts have loaded or not, and `method="post"` keeps the
+// password out of the URL even if a browser or a password manager submits it early.
+export function SignInForm({ next, error, email }: { next: string; error: string | null; email: string }) {
   return (
-    <form className="form card" onSubmit={onSubmit} aria-describedby={error ? "sign-in-error" : undefined}>
+    <form className="form card" method="post" action="/sign-in/submit" aria-describedby={error ? "sign-in-error" : undefined}>
+      <input type="hidden" name="next" value={next} />
       <label>
         Email
-        <input name="email" type="email" autoComplete="username" required autoFocus />
+        <input name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus={!email} />
       </label>
       <label>
         Password
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input name="password" type="password" autoComplete="current-password" required autoFocus={!!email} />
       </label>
       {error ? (
         <p id="sign-in-error" role="alert" className="notice notice-error">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
+      <button type="submit" className="button button-primary">
+        Sign in
       </button>
     </form>
   );

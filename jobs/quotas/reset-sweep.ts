@@ -9,7 +9,11 @@
 // month's allowances for real and move next_reset_on past the real reset.
 //
 // Idempotent by the row's own state: the statement that resets an account is the one that
-// makes it not due, so a second run (a retry, a duplicate occurrence) resets nothing twice.
+// makes it not due, so a second run (a retry, a duplicate occurrence) resets nothing twice; nor
+// does a writer that reset an account itself first (a usage request after the reset instant).
+// Rows other transactions hold are come back for before the run ends (for up to a second); one
+// still held then (result.lockedDue) is reset by its holder, the next writer or the next run
+// (docs/quotas.md, "On time").
 import { z } from "zod";
 import { defineJob, schedule } from "../../lib/scheduler/index.ts";
 import { resetDueAccountsInTransaction, rowPositionPattern } from "../../lib/quotas/index.ts";

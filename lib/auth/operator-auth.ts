@@ -35,6 +35,12 @@ export interface OperatorAuthOptions {
    * whichever host the request was addressed to (request-origin.ts).
    */
   baseURL?: string;
+  /**
+   * Whether the session cookie is `Secure` (and named with the `__Secure-` prefix): the caller
+   * decides from how the dashboard is reached (app/_lib/operator-session.ts), never better-auth
+   * from NODE_ENV. Default: the base URL is https.
+   */
+  secureCookies?: boolean;
   /** The clock of the per-email sign-in limit (tests pass one in). */
   now?: () => Date;
 }
@@ -53,7 +59,7 @@ function logAuthMessage(level: "debug" | "info" | "warn" | "error", message: str
   else console.log(line, ...args);
 }
 
-export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOptions) {
+export function createOperatorAuth({ db, secret, baseURL, now, secureCookies = baseURL?.startsWith("https://") ?? false }: OperatorAuthOptions) {
   const auth = betterAuth({
     appName: "Duly",
     secret,
@@ -98,6 +104,7 @@ export function createOperatorAuth({ db, secret, baseURL, now }: OperatorAuthOpt
       // better-auth turns its origin check off under NODE_ENV=test; on here, so the tests check
       // the rule production runs.
       disableOriginCheck: false,
+      useSecureCookies: secureCookies,
     },
     // Attempts per email as well as per address: the address is whatever X-Forwarded-For says.
     hooks: signInThrottleHooks(db, now),

@@ -9,6 +9,7 @@
 import type { Db } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { cancel, reschedule, retry, runNow } from "../scheduler/index.ts";
+import { formatInZone } from "../time/zoned-time.ts";
 import { businessTimeAudit, type JobTypes } from "./business-time.ts";
 import { lockJobAsSeen } from "./job-as-seen.ts";
 import type { CancelInput, RescheduleInput, RetryInput, RunNowInput } from "./inputs.ts";
@@ -20,8 +21,15 @@ export interface ActionOutcome {
 
 const record = (id: bigint) => ({ recordType: "scheduled_job", recordId: id.toString() });
 
-/** The outcome's message, with what the audit entry says of the business time when it applies. */
-const withBusinessTime = (message: string, note: { businessTime?: string }) => (note.businessTime ? `${message} (${note.businessTime})` : message);
+/**
+ * The outcome's message, with what the audit entry says of the business time when it applies.
+ * The audit entry keeps instants in UTC (ISO); the operator reads them in their display zone.
+ */
+function withBusinessTime(message: string, note: { businessTime?: string }, zone = "UTC"): string {
+  if (!note.businessTime) return message;
+  const inZone = note.businessTime.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => formatInZone(new Date(iso), zone));
+  return `${message} (${inZone})`;
+}
 
 export async function rescheduleJob(db: Db, actor: AuditActor, input: RescheduleInput, jobTypes?: JobTypes): Promise<ActionOutcome> {
   return db.$transaction(async (tx) => {
@@ -36,8 +44,9 @@ export async function rescheduleJob(db: Db, actor: AuditActor, input: Reschedule
       to: { runAt: input.when.toISOString(), ...earlier },
       reason: input.reason,
     });
-    const message = outcome === "moved" ? `moved to ${input.when.toISOString()}` : `its running attempt continues; a retry, if any, runs at ${input.when.toISOString()}`;
-    return { message: withBusinessTime(message, earlier) };
+    const when = formatInZone(input.when, input.zone ?? "UTC");
+    const message = outcome === "moved" ? `moved to ${when}` : `its running attempt continues; a retry, if any, runs at ${when}`;
+    return { message: withBusinessTime(message, earlier, input.zone) };
   });
 }
 
@@ -70,7 +79,7 @@ export async function runJobNow(db: Db, actor: AuditActor, input: RunNowInput, n
       to: { runAt: now.toISOString(), ...early },
       reason: input.reason,
     });
-    return { message: withBusinessTime("due now: the next tick runs it", early) };
+    return { message: withBusinessTime("due now: the next tick runs it", early, input.zone) };
   });
 }
 
@@ -87,6 +96,6 @@ export async function retryDeadJob(db: Db, actor: AuditActor, input: RetryInput,
       to: { status: "pending", runAt: now.toISOString(), ...early },
       reason: input.reason,
     });
-    return { message: withBusinessTime("back to pending with one more attempt: the next tick runs it", early) };
+    return { message: withBusinessTime("back to pending with one more attempt: the next tick runs it", early, input.zone) };
   });
 }

@@ -9,11 +9,13 @@
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import type { JobStatus } from "../scheduler/index.ts";
+import { describeLastChange } from "./job-last-change.ts";
 
-/** What the operator's page showed. */
+/** What the operator's page showed (and the zone it shows times in, for the refusal's words). */
 export interface SeenJob {
   status: JobStatus;
   version: string;
+  zone?: string;
 }
 
 export interface LockedJob {
@@ -34,14 +36,18 @@ export async function lockJobAsSeen(tx: Tx, jobId: bigint, seen: SeenJob): Promi
     SELECT id, job_type, status::text AS status, run_at, xmin::text AS version
     FROM scheduled_jobs WHERE id = ${jobId}
     FOR UPDATE SKIP LOCKED`;
+  const zone = seen.zone ?? "UTC";
   if (!row) {
     const [exists] = await tx.$queryRaw<Array<{ status: string }>>`SELECT status::text AS status FROM scheduled_jobs WHERE id = ${jobId}`;
     if (!exists) throw new DulyError(ErrorCode.JobNotFound, `job ${jobId} does not exist (it may have been pruned)`);
-    throw new DulyError(ErrorCode.StaleRecord, `job ${jobId} is being worked on right now (a tick is running it); nothing was changed. Reload the page in a moment.`);
+    const latest = await describeLastChange(tx, jobId, zone);
+    throw new DulyError(ErrorCode.StaleRecord, `job ${jobId} is being worked on right now (a tick is running it${latest ? `; ${latest}` : ""}); nothing was changed. Reload the page in a moment.`);
   }
   if (row.status !== seen.status || row.version !== seen.version) {
-    const how = row.status !== seen.status ? `it was ${seen.status} on your page and is now ${row.status}` : "it was changed (by a tick or another operator)";
-    throw new DulyError(ErrorCode.StaleRecord, `job ${jobId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+    const how = row.status !== seen.status ? `it was ${seen.status} on your page and is now ${row.status}` : "it was changed";
+    // What happened and who did it, from the audit log, the job's runs and its cancellation.
+    const latest = (await describeLastChange(tx, jobId, zone)) ?? "by a tick or another operator";
+    throw new DulyError(ErrorCode.StaleRecord, `job ${jobId} changed since your page showed it: ${how} (${latest}). Nothing was changed; reload the page to see it as it is now.`);
   }
   return { id: row.id, jobType: row.job_type, status: row.status, runAt: row.run_at, version: row.version };
 }

@@ -3,10 +3,15 @@
 // each allowance by the difference between the plans, so the customer can use what they just
 // bought without getting a fresh month for free. Choosing the plan in force again cancels a
 // pending downgrade.
+//
+// On an account whose reset is due at `now`, the reset comes first (in this transaction): the
+// change then applies to the new cycle, as it would had the sweep already passed.
 import type { Db } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { parseInput, planSchema } from "./inputs.ts";
 import { plans, type QuotaPlan } from "./plans.ts";
+import { resetAccountIfDue } from "./reset-account-if-due.ts";
+import type { QuotaClock } from "./reset-statement.ts";
 
 export interface PlanChange {
   /** "now": an upgrade, in force at once; "next-reset": a downgrade, pending until the next reset; "unchanged". */
@@ -15,9 +20,11 @@ export interface PlanChange {
   nextPlan: QuotaPlan | null;
 }
 
-export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknown): Promise<PlanChange> {
+/** `now` decides whether a reset is due first ("database": PostgreSQL's clock). */
+export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknown, now: QuotaClock): Promise<PlanChange> {
   const newPlan = parseInput(planSchema, newPlanInput, "plan") as QuotaPlan;
   return db.$transaction(async (tx) => {
+    await resetAccountIfDue(tx, accountId, now, "on plan change");
     // The row lock orders this with consumption and the sweep: the difference is added to what
     // is left as the last committed writer left it, and a reset cannot slip in between.
     const [account] = await tx.$queryRaw<Array<{ plan: QuotaPlan; next_plan: QuotaPlan | null }>>`

@@ -33,7 +33,7 @@ export async function createAccount(db: DbOrTx, input: NewAccount, now: Date): P
   const account = parseInput(newAccountSchema, input, "new quota account");
   const plan = plans[account.plan as QuotaPlan];
   const nextResetOn = nextCycleAfter(account.anchorOn, localDateOf(now, account.timeZone)).date;
-  // Local midnight as an instant, by PostgreSQL's zone rules: the same expression the sweep uses.
+  // The date's first instant, by PostgreSQL's zone rules: the same function the sweep uses.
   let row: { id: bigint; next_reset_at: Date };
   try {
     [row] = await db.$queryRaw<Array<{ id: bigint; next_reset_at: Date }>>`
@@ -41,7 +41,7 @@ export async function createAccount(db: DbOrTx, input: NewAccount, now: Date): P
                                   next_reset_on, next_reset_at, created_at, updated_at)
       VALUES (${account.name}, ${account.plan}::quota_plan, ${plan.pages}, ${plan.questions}, ${plan.questionsGpt4},
               ${plan.documents}, ${account.anchorOn}::date, ${account.timeZone}, ${nextResetOn}::date,
-              ${nextResetOn}::date::timestamp AT TIME ZONE ${account.timeZone}, ${now}::timestamptz, ${now}::timestamptz)
+              quota_local_day_start(${nextResetOn}::date, ${account.timeZone}), ${now}::timestamptz, ${now}::timestamptz)
       RETURNING id, next_reset_at`;
   } catch (error) {
     // PostgreSQL's zone data may lag the runtime's (22023: time zone not recognized): bad input,

@@ -26,6 +26,7 @@ import { addDays, cycleDate, cycleOnOrBefore, type IsoDate } from "./cycle-dates
 import { accountIdSchema, isoDateSchema } from "./inputs.ts";
 import { localDateOf } from "./local-time.ts";
 import { plans, type QuotaPlan } from "./plans.ts";
+import { resetAccountIfDue } from "./reset-account-if-due.ts";
 
 const seenAccount = {
   accountId: accountIdSchema,
@@ -56,6 +57,17 @@ interface LockedAccount {
 
 /** Locks the account if it is still as the page showed it (NotFound, or StaleRecord naming what changed). */
 async function lockAccountAsSeen(tx: Tx, accountId: bigint, seenVersion: string): Promise<LockedAccount> {
+  const account = await lockAccount(tx, accountId);
+  if (account.version !== seenVersion) {
+    const [, seenReset] = seenVersion.split(".");
+    const [, lastReset] = account.version.split(".");
+    const how = seenReset !== lastReset ? "it was reset meanwhile (by the sweep or another operator)" : "its plan or next reset changed meanwhile";
+    throw new DulyError(ErrorCode.StaleRecord, `account ${accountId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+  }
+  return account;
+}
+
+async function lockAccount(tx: Tx, accountId: bigint): Promise<LockedAccount> {
   const [account] = await tx.$queryRaw<LockedAccount[]>`
     SELECT a.id, a.plan::text AS plan, a.next_plan::text AS next_plan, a.pages, a.questions, a.questions_gpt4, a.documents,
            to_char(a.anchor_on, 'YYYY-MM-DD') AS anchor_on, a.time_zone, to_char(a.restored_on, 'YYYY-MM-DD') AS restored_on,
@@ -65,12 +77,6 @@ async function lockAccountAsSeen(tx: Tx, accountId: bigint, seenVersion: string)
       FROM quota_accounts a WHERE a.id = ${accountId}
        FOR UPDATE OF a`;
   if (!account) throw new DulyError(ErrorCode.NotFound, `no quota account has id ${accountId}`);
-  if (account.version !== seenVersion) {
-    const [, seenReset] = seenVersion.split(".");
-    const [, lastReset] = account.version.split(".");
-    const how = seenReset !== lastReset ? "it was reset meanwhile (by the sweep or another operator)" : "its plan or next reset changed meanwhile";
-    throw new DulyError(ErrorCode.StaleRecord, `account ${accountId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
-  }
   return account;
 }
 
@@ -88,7 +94,10 @@ export interface OperatorReset {
 /** Reset now (see the top of this file). `now` is the caller's clock: it says which local date it is. */
 export async function resetAccountNow(db: Db, operator: AuditActor, input: ResetNowInput, now: Date): Promise<OperatorReset> {
   return db.$transaction(async (tx) => {
-    const account = await lockAccountAsSeen(tx, input.accountId, input.version);
+    let account = await lockAccountAsSeen(tx, input.accountId, input.version);
+    // A regular reset due at `now` comes first, as the sweep would do it (a pending downgrade
+    // takes effect, the cycle moves on); this reset then gives the new cycle's plan in force.
+    if (await resetAccountIfDue(tx, input.accountId, now, "on operator reset")) account = await lockAccount(tx, input.accountId);
     const today = localDateOf(now, account.time_zone);
     // The cycle in force (an anchor still ahead: the cycle it will open, the only one there is).
     const cycleOn = cycleOnOrBefore(account.anchor_on, today)?.date ?? account.anchor_on;
@@ -159,11 +168,11 @@ export async function moveNextReset(db: Db, operator: AuditActor, input: MoveNex
     if (target > window.latest) {
       throw new FieldRefusal("nextResetOn", `must be on or before ${window.latest}: the next cycle starts on the day after, and a later date would skip it`);
     }
-    // Local midnight by PostgreSQL's zone data: the expression createAccount and the sweep use.
+    // The date's first instant by PostgreSQL's zone data: the function createAccount and the sweep use.
     const [moved] = await tx.$queryRaw<Array<{ next_reset_at: Date }>>`
       UPDATE quota_accounts
          SET next_reset_on = ${target}::date,
-             next_reset_at = ${target}::date::timestamp AT TIME ZONE time_zone,
+             next_reset_at = quota_local_day_start(${target}::date, time_zone),
              updated_at = greatest(${now}::timestamptz, updated_at + interval '1 millisecond')
        WHERE id = ${input.accountId}
       RETURNING next_reset_at`;

@@ -30,7 +30,8 @@ test.describe("signed out", () => {
 
       await page.getByLabel("Password").fill(user.password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+      // A password check, a redirect and the overview's render: seconds on a busy machine.
+      await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText(user.email)).toBeVisible();
       const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"));
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
@@ -73,7 +74,7 @@ test.describe("an operator", () => {
     await page.getByLabel("New run time (Europe/Berlin)").fill("2031-01-12T09:30");
     await page.getByLabel("Reason", { exact: true }).fill("chef asked to start later");
     await page.getByRole("button", { name: "Reschedule" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Rescheduled" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Rescheduled: moved to 2031-01-12 09:30:00 Europe/Berlin (+01:00)." })).toBeVisible();
     await expect(page.getByText("2031-01-12 09:30:00 Europe/Berlin (+01:00)").first()).toBeVisible();
     expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.toISOString()).toBe("2031-01-12T08:30:00.000Z");
 
@@ -136,7 +137,10 @@ test.describe("an operator", () => {
     const tickAt = new Date(runAt.getTime() + 1000).toISOString();
     expect((await request.get(`/api/cron/tick?mode=drain&now=${encodeURIComponent(tickAt)}`, { headers: cronAuth })).status()).toBe(200);
     await page.getByRole("button", { name: "Cancel job" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "changed since your page showed it: it was pending on your page and is now succeeded" })).toBeVisible();
+    const refusal = page.getByRole("alert").filter({ hasText: "changed since your page showed it: it was pending on your page and is now succeeded" });
+    await expect(refusal).toBeVisible();
+    // What happened, when (in the operator's zone) and how it ended.
+    await expect(refusal).toContainText(/\(the tick ran it at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d Europe\/Berlin \(\+0[12]:00\) and it succeeded\)/);
     expect(await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "succeeded", cancelledAt: null });
     expect(await db.auditEntry.count({ where: { recordId: job.id.toString() } })).toBe(0);
   });
@@ -167,10 +171,63 @@ test.describe("bulk actions", () => {
     }
     expect(await db.auditEntry.count({ where: { action: "bulk.shift", recordId: { in: jobs.map((j) => j.id.toString()) } } })).toBe(3);
   });
+
+  test("everything matching the filter means the jobs the preview counted: later ones are untouched, and each previewed job is accounted for", async ({ page, db, scheduleDemoPing }) => {
+    test.setTimeout(120_000); // a preview, a confirm and its batches, each a server round trip
+    const base = Date.now() + 3 * dayMs;
+    const subject = { type: "booking", id: 9201 };
+    const previewed = [];
+    for (const h of [0, 1, 2, 3]) previewed.push(await scheduleDemoPing({ runAt: new Date(base + h * hourMs), subject }));
+    await page.goto("/jobs?subject=booking:9201");
+    await page.getByLabel(/Everything matching the filter/).check();
+    await page.getByLabel("Change").selectOption("shift");
+    await page.getByLabel("Offset (e.g. +2h, -30m, +1d)").fill("+1d");
+    await page.getByLabel("Reason", { exact: true }).fill("the whole booking moves a day");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("4 jobs will change.")).toBeVisible();
+
+    // After the preview: a new job of the same booking, and a previewed one finishes.
+    const afterPreview = await scheduleDemoPing({ runAt: new Date(base + 4 * hourMs), subject });
+    await db.scheduledJob.update({ where: { id: previewed[1]!.id }, data: { status: "succeeded", finishedAt: new Date() } });
+    // After Confirm, before the first batch: another new job of the same booking.
+    let afterConfirm: { id: bigint; runAt: Date } | undefined;
+    await page.route((url) => url.pathname === "/jobs", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST" || !request.postData()?.includes("previewId")) return route.continue();
+      const response = await route.fetch();
+      afterConfirm = await scheduleDemoPing({ runAt: new Date(base + 5 * hourMs), subject });
+      await route.fulfill({ response });
+    });
+    await page.getByRole("button", { name: "Confirm: change 4 jobs" }).click();
+    const outcome = page.getByRole("status").filter({ hasText: "Done:" });
+    await expect(outcome).toContainText("3 changed, 1 skipped (1 finished meanwhile or not applicable), of the 4 the preview counted (every one accounted for)");
+    await outcome.getByText("Skipped jobs and why").click();
+    await expect(outcome.getByRole("listitem")).toHaveText([`job ${previewed[1]!.id}: it is succeeded`]);
+
+    for (const job of [previewed[0]!, previewed[2]!, previewed[3]!]) {
+      expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.getTime()).toBe(job.runAt.getTime() + dayMs);
+    }
+    expect(afterConfirm).toBeDefined();
+    for (const job of [afterPreview, afterConfirm!]) {
+      expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: job.id } })).runAt.getTime(), `job ${job.id} created after the preview`).toBe(job.runAt.getTime());
+    }
+  });
 });
 
 test.describe("the overview", () => {
   test.use({ displayZone: "Europe/Berlin" });
+
+  test("shows every time in the operator's zone, none in UTC: when it was updated, the time travelled to, the last tick", async ({ page }) => {
+    const asOf = "2034-01-20T07:05:09.000Z";
+    await page.goto(`/overview?now=${encodeURIComponent(asOf)}`);
+    const main = page.getByRole("main");
+    await expect(main.getByText("Updated")).toContainText("Updated 2034-01-20 08:05:09 Europe/Berlin (+01:00)");
+    await expect(page.getByRole("status").filter({ hasText: "Time travel" })).toContainText("as of 2034-01-20 08:05:09 Europe/Berlin (+01:00)");
+    // Years after the last recorded tick (or with none): the alarm, its time in Berlin too.
+    await expect(page.getByRole("alert").filter({ hasText: "No tick" })).toBeVisible();
+    await expect(main).not.toContainText("UTC");
+    await expect(main).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/); // no raw ISO instant
+  });
 
   test("shows next week's jobs by type and the quota resets per day, and a day's click shows its hours in the operator's zone", async ({ page, scheduleDemoPing, db }) => {
     // As of a fixed instant (time travel, on for the e2e server), so nothing depends on today:
@@ -186,7 +243,7 @@ test.describe("the overview", () => {
     await db.$executeRaw`UPDATE quota_accounts SET next_reset_on = ${resetOn}::date, next_reset_at = ${`${resetOn}T00:00:00Z`}::timestamptz WHERE id = ${account.id}`;
     try {
       await page.goto(`/overview?now=${encodeURIComponent(asOf)}`);
-      await expect(page.getByRole("status").filter({ hasText: `as of ${asOf}` })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "as of 2033-06-14 10:00:00 Europe/Berlin (+02:00)" })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Due in the next 7 days" })).toBeVisible();
       await expect(page.getByRole("list", { name: "Job types" })).toContainText("demo.ping");
       const resets = page.getByRole("region", { name: "Upcoming quota resets" });

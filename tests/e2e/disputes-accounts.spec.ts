@@ -93,7 +93,7 @@ test.describe("an operator", () => {
     const anchorOn = addDays(localDateOf(now, "Asia/Tokyo"), -5);
     const account = await createAccount(db, { name: `${marker} tokyo`, plan: "pro", anchorOn, timeZone: "Asia/Tokyo" }, now);
     try {
-      await consumeAllowance(db, account.id, { allowance: "questions", amount: 1500 });
+      await consumeAllowance(db, account.id, { allowance: "questions", amount: 1500 }, now);
       expect(account.nextResetOn).toBe(cycleDate(anchorOn, 1));
 
       await page.goto(`/accounts?q=${encodeURIComponent(marker)}&plan=pro`);
@@ -169,9 +169,10 @@ test.describe("a viewer", () => {
     expect((await db.dispute.findUniqueOrThrow({ where: { id: dispute.id } })).status).toBe("awaiting_operator");
     expect(await db.ledgerEntry.count({ where: { bookingId: dispute.bookingId } })).toBe(1);
 
-    const account = await createAccount(db, { name: `${uniqueMarker()} viewer`, plan: "free", anchorOn: addDays(localDateOf(new Date(), "UTC"), -3), timeZone: "UTC" }, new Date());
+    const openedAt = new Date();
+    const account = await createAccount(db, { name: `${uniqueMarker()} viewer`, plan: "free", anchorOn: addDays(localDateOf(openedAt, "UTC"), -3), timeZone: "UTC" }, openedAt);
     try {
-      await consumeAllowance(db, account.id, { allowance: "pages", amount: 20 });
+      await consumeAllowance(db, account.id, { allowance: "pages", amount: 20 }, openedAt);
       await page.goto(`/accounts/${account.id}`);
       await expect(page.getByRole("button", { name: "Reset now" })).toBeDisabled();
       await page.evaluate(() => document.querySelectorAll("[disabled]").forEach((element) => element.removeAttribute("disabled")));

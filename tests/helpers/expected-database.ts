@@ -189,7 +189,16 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
         continue;
       }
 
-      if (field.list) throw new PrismaSchemaParseError(`scalar lists are not supported`, field.line);
+      if (field.list) {
+        // A scalar list (`BigInt[]`) is an array column, which Prisma leaves nullable; no default
+        // or native type is supported on one here.
+        const base = SCALAR_TYPES[field.type];
+        if (!base || field.type === "Json" || field.attributes.some((attribute) => attribute.name === "default" || attribute.name.startsWith("db."))) {
+          throw new PrismaSchemaParseError(`unsupported scalar list ${field.type}[]`, field.line);
+        }
+        columns.push({ name: columnName(field), type: `${base}[]`, nullable: true, default: null });
+        continue;
+      }
       const column = columnName(field);
       let type: string;
       const prismaEnum = enumsByName.get(field.type);
@@ -267,6 +276,14 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
 
     for (const attribute of model.blockAttributes) {
       if (attribute.name === "map") continue;
+      if (attribute.name === "id") {
+        // A composite primary key: @@id([a, b]).
+        const { positionals } = argumentsOf(attribute, [], 1);
+        if (!positionals[0]) throw new PrismaSchemaParseError("@@id without fields", attribute.line);
+        if (primaryKey) throw new PrismaSchemaParseError("@@id and an @id field", attribute.line);
+        primaryKey = identifierList(positionals[0], attribute.line).map((name) => columnName(fieldOf(model, name, attribute.line)));
+        continue;
+      }
       if (attribute.name !== "index" && attribute.name !== "unique") {
         throw new PrismaSchemaParseError(`unsupported @@${attribute.name}`, attribute.line);
       }

@@ -8,7 +8,7 @@
 // Understood: `generator` and `datasource` blocks (skipped); `enum` blocks with values and
 // @@map; `model` blocks with fields `name Type`, `Type?`, `Type[]` and field attributes
 // @id @default(...) @unique @map("...") @db.X(...) @relation(fields:, references:, onDelete:,
-// onUpdate:), and block attributes @@map @@index @@unique. Comments `//` and `///` anywhere.
+// onUpdate:), and block attributes @@map @@index @@unique @@id. Comments `//` and `///` anywhere.
 
 export type PrismaValue =
   | { kind: "string"; value: string }
@@ -67,7 +67,7 @@ export class PrismaSchemaParseError extends Error {
 }
 
 const KNOWN_FIELD_ATTRIBUTES = new Set(["id", "default", "unique", "map", "relation"]);
-const KNOWN_MODEL_ATTRIBUTES = new Set(["map", "index", "unique"]);
+const KNOWN_MODEL_ATTRIBUTES = new Set(["map", "index", "unique", "id"]);
 const KNOWN_ENUM_ATTRIBUTES = new Set(["map"]);
 
 /** Removes a `//` comment (and `///` doc comment) that is not inside a string. */

@@ -1,4 +1,4 @@
-// Bulk actions: a preview that writes nothing and says how many change and where they land;
+// Bulk actions: a preview that changes no job and says how many change and where they land;
 // batches that report changed versus skipped per job (a running job is skipped, never waited
 // for); an audit entry per changed job with the operation's id; and an operation that stops
 // half way (browser closed) resumes from its cursor without doing anything twice.
@@ -7,7 +7,7 @@ import { useTestDatabase } from "../helpers/database.ts";
 import { claim } from "../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import { schedule } from "../../lib/scheduler/index.ts";
-import { continueBulk, previewBulk, startBulk } from "../../lib/operations/bulk.ts";
+import { continueBulk, previewBulk as previewWith, startBulk, type BulkChange, type BulkTarget } from "../../lib/operations/bulk.ts";
 
 const database = useTestDatabase();
 const now = new Date("2027-01-15T09:30:00Z");
@@ -18,8 +18,11 @@ const catalogue = testCatalogue();
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operations`;
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
+
+/** A preview by `actor` (recorded, so it can be confirmed). */
+const previewBulk = (db: typeof database.db, target: BulkTarget, change: BulkChange, reason = "bulk test") => previewWith(db, actor, { target, change, reason }, now);
 
 async function jobsAt(offsetsInHours: number[], subjectId = 1): Promise<bigint[]> {
   return database.db.$transaction(async (tx) => {
@@ -32,7 +35,7 @@ async function jobsAt(offsetsInHours: number[], subjectId = 1): Promise<bigint[]
 }
 
 describe("bulk shift", () => {
-  it("previews the count and a per-hour histogram of where jobs land, writing nothing", async () => {
+  it("previews the count and a per-hour histogram of where jobs land, changing no job", async () => {
     const ids = await jobsAt([1, 1.5, 2, 30 * 24]);
     const preview = await previewBulk(database.db, { kind: "ids", ids: ids.slice(0, 3) }, { kind: "shift", offsetMs: 2 * hour });
     expect(preview).toMatchObject({ changing: 3, running: 0, notApplicable: 0, unit: "hour" });
@@ -70,16 +73,16 @@ describe("bulk shift", () => {
     const ids = await jobsAt([-1, 2, 3, 4, 5], 7);
     await claim(db, catalogue, { now, tickId: "bulk-running", limit: 1 }); // the job due an hour ago is now running
     const target = { kind: "filter" as const, filter: { subject: { type: "booking", id: "7" } } };
-    const preview = await previewBulk(db, target, { kind: "shift", offsetMs: 24 * hour });
+    const preview = await previewBulk(db, target, { kind: "shift", offsetMs: 24 * hour }, "event moved a day");
     expect(preview).toMatchObject({ changing: 4, running: 1 });
 
-    const id = await startBulk(db, actor, { target, change: { kind: "shift", offsetMs: 24 * hour }, reason: "event moved a day", previewed: preview.changing });
+    const id = await startBulk(db, actor, preview.id, now);
     const first = await continueBulk(db, id, now, 2);
     expect(first).toMatchObject({ status: "running", changed: 1, skipped: 1 });
     expect(first.skippedJobs).toEqual([{ id: ids[0]!.toString(), why: "running: its attempt is under way" }]);
     let progress = first;
     while (progress.status === "running") progress = await continueBulk(db, id, now, 2);
-    expect(progress).toMatchObject({ status: "done", changed: 4, skipped: 1, previewed: 4 });
+    expect(progress).toMatchObject({ status: "done", changed: 4, skipped: 1, previewed: 5, skippedBy: { running: 1, finished: 0, unmatched: 0 } });
 
     const rows = await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
     expect(rows.map((r) => (r.runAt.getTime() - now.getTime()) / hour)).toEqual([-1, 26, 27, 28, 29]);
@@ -91,7 +94,7 @@ describe("bulk shift", () => {
     const { db } = database;
     const ids = await jobsAt([1, 2, 3, 4, 5, 6, 7], 8);
     const target = { kind: "ids" as const, ids };
-    const id = await startBulk(db, actor, { target, change: { kind: "shift", offsetMs: hour }, reason: "resume test", previewed: 7 });
+    const id = await startBulk(db, actor, (await previewBulk(db, target, { kind: "shift", offsetMs: hour }, "resume test")).id, now);
     await continueBulk(db, id, now, 3); // the browser closes here
     // Later, maybe in another window: two continue at once; one does the batch, the other waits its turn.
     await Promise.all([continueBulk(db, id, now, 3), continueBulk(db, id, now, 3)]);
@@ -110,11 +113,12 @@ describe("bulk cancel and move", () => {
     const ids = await jobsAt([1, 2, 3], 9);
     await db.$executeRaw`UPDATE scheduled_jobs SET status = 'dead', finished_at = now() WHERE id = ${ids[1]}`;
     await db.$executeRaw`UPDATE scheduled_jobs SET status = 'succeeded', finished_at = now() WHERE id = ${ids[2]}`;
-    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "cancel" });
+    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "cancel" }, "booking cancelled");
     expect(preview).toMatchObject({ changing: 2, notApplicable: 1 });
-    const id = await startBulk(db, actor, { target: { kind: "ids", ids }, change: { kind: "cancel" }, reason: "booking cancelled", previewed: 2 });
+    const id = await startBulk(db, actor, preview.id, now);
     const progress = await continueBulk(db, id, now);
-    expect(progress).toMatchObject({ status: "done", changed: 2, skipped: 0 });
+    expect(progress).toMatchObject({ status: "done", previewed: 3, changed: 2, skipped: 1, skippedBy: { finished: 1 } });
+    expect(progress.skippedJobs).toEqual([{ id: ids[2]!.toString(), why: "it is succeeded" }]);
     expect((await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } })).map((r) => r.status)).toEqual(["cancelled", "cancelled", "succeeded"]);
   });
 
@@ -122,9 +126,9 @@ describe("bulk cancel and move", () => {
     const { db } = database;
     const ids = await jobsAt([5, 50, 500], 10);
     const to = new Date("2027-02-01T10:15:00Z");
-    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "move", to });
+    const preview = await previewBulk(db, { kind: "ids", ids }, { kind: "move", to }, "all on the first");
     expect(preview.histogram).toEqual([{ bucket: new Date("2027-02-01T10:00:00Z"), count: 3 }]);
-    const id = await startBulk(db, actor, { target: { kind: "ids", ids }, change: { kind: "move", to }, reason: "all on the first", previewed: 3 });
+    const id = await startBulk(db, actor, preview.id, now);
     expect(await continueBulk(db, id, now)).toMatchObject({ changed: 3 });
     expect((await db.scheduledJob.findMany({ where: { id: { in: ids } } })).every((r) => r.runAt.getTime() === to.getTime())).toBe(true);
   });

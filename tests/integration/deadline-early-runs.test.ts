@@ -12,7 +12,7 @@ import {
 } from "../../lib/marketplace/index.ts";
 import { jobVersion } from "../../lib/operations/job-as-seen.ts";
 import { rescheduleJob, retryDeadJob, runJobNow } from "../../lib/operations/job-actions.ts";
-import { continueBulk, startBulk } from "../../lib/operations/bulk.ts";
+import { continueBulk, previewBulk, startBulk } from "../../lib/operations/bulk.ts";
 import { at, day, hour, invariantViolations, marketCatalogue, registerPeople, tickAt, truncateMarket, type People } from "../fixtures/marketplace.ts";
 
 const database = useTestDatabase();
@@ -104,7 +104,7 @@ let lastTick: Date | null = null;
 
 beforeEach(async () => {
   await truncateMarket(database.db);
-  await database.db.$executeRaw`TRUNCATE audit_entries, bulk_operations`;
+  await database.db.$executeRaw`TRUNCATE audit_entries, bulk_operations, bulk_operation_job_chunks`;
   people = await registerPeople(database.db, t0);
   lastTick = null;
 });
@@ -178,9 +178,11 @@ async function act(action: Action, jobType: string, now: Date): Promise<bigint> 
   if (action === "retry") await retryDeadJob(database.db, operator, input, now, marketCatalogue);
   if (action === "reschedule earlier") await rescheduleJob(database.db, operator, { ...input, when: at(now, 10 * 60_000) }, marketCatalogue);
   if (action === "bulk shift earlier") {
-    const id = await startBulk(database.db, operator, {
-      target: { kind: "ids", ids: [job.id] }, change: { kind: "shift", offsetMs: now.getTime() - job.runAt.getTime() }, reason, previewed: 1,
-    });
+    const preview = await previewBulk(database.db, operator, {
+      target: { kind: "ids", ids: [job.id] }, change: { kind: "shift", offsetMs: now.getTime() - job.runAt.getTime() }, reason,
+    }, now);
+    expect(preview.changing).toBe(1);
+    const id = await startBulk(database.db, operator, preview.id, now);
     expect(await continueBulk(database.db, id, now, undefined, marketCatalogue)).toMatchObject({ changed: 1, status: "done" });
   }
   return job.id;

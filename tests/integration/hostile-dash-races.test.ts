@@ -9,7 +9,7 @@ import { schedule } from "../../lib/scheduler/index.ts";
 import { isDulyError } from "../../lib/errors.ts";
 import { cancelJob, rescheduleJob } from "../../lib/operations/job-actions.ts";
 import { jobVersion } from "../../lib/operations/job-as-seen.ts";
-import { continueBulk, startBulk } from "../../lib/operations/bulk.ts";
+import { continueBulk, previewBulk, startBulk } from "../../lib/operations/bulk.ts";
 
 const database = useTestDatabase();
 const now = new Date("2027-02-10T10:00:00Z");
@@ -19,7 +19,7 @@ const catalogue = testCatalogue();
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operations`;
+  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
 });
 
 describe("two operators, one job, one page view", () => {
@@ -46,7 +46,8 @@ describe("a bulk shift while a tick claims the same jobs", () => {
     const { db } = database;
     const ids: bigint[] = [];
     for (let i = 0; i < 60; i++) ids.push((await schedule(db, countJob, { runAt: new Date(now.getTime() - 60_000 + i), payload: {} })).id);
-    const operation = await startBulk(db, alice, { target: { kind: "ids", ids }, change: { kind: "shift", offsetMs: 86_400_000 }, reason: "push a day", previewed: 60 });
+    const preview = await previewBulk(db, alice, { target: { kind: "ids", ids }, change: { kind: "shift", offsetMs: 86_400_000 }, reason: "push a day" }, now);
+    const operation = await startBulk(db, alice, preview.id, now);
     const [claimed] = await Promise.all([
       claim(db, catalogue, { now, tickId: "racing-tick", limit: 30 }),
       (async () => {

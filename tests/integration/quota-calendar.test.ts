@@ -4,12 +4,13 @@
 // cycle, at the first tick on or after the local midnight of that cycle's date, never early,
 // never twice. The sweep is called directly with the tick's `now`; no clock is read.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetDueAccounts } from "../../lib/quotas/index.ts";
+import { addDays, createAccount, parseIsoDate, resetDueAccounts } from "../../lib/quotas/index.ts";
 import {
   daysFrom, expectedResets, groupByAccount, localMidnight, openSimulationAccounts, resetRecords, simulationZones, withoutCommitFlush,
   type SimulatedAccount,
 } from "../helpers/quota-calendar.ts";
 import { useTestDatabase } from "../helpers/database.ts";
+import { midnightReadings, zoneDataDifferences, zoneDays } from "../helpers/zone-days.ts";
 
 const database = useTestDatabase();
 // ~15 s per simulation direct; in npm test's PgBouncer pass each of the thousands of sweeps is
@@ -82,5 +83,53 @@ describe("calendar simulation 2024-01-01 .. 2032-12-31 (anchors on days 1-31 and
       (r) => r.resetAt.getTime() !== localMidnight(r.cycleOn, zoneOf.get(r.accountId)!).getTime(),
     );
     expect(notAtMidnight).toEqual([]);
+  });
+});
+
+describe("every zone the runtime knows: dates that do not start at a plain midnight, 2024-2032", () => {
+  beforeEach(async () => {
+    await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
+  });
+
+  it("a cycle on a date whose midnight happens twice or not at all is reset at the date's first instant, not a millisecond before", { timeout: simulationTimeoutMs }, async () => {
+    // Every such date of every zone (by the runtime's zone data), one account whose next reset
+    // it is; zones whose data PostgreSQL and the runtime disagree about are skipped by name.
+    const zones = [...new Set(["UTC", ...Intl.supportedValuesOf("timeZone")])].filter((zone) => !zoneDataDifferences[zone]);
+    const cases: Array<{ id: bigint; zone: string; date: string; start: Date; readings: number }> = [];
+    for (const zone of zones) {
+      const zoneCalendar = zoneDays(zone, "2024-01-01", "2032-12-31");
+      for (let i = 0; i < zoneCalendar.dates.length; i++) {
+        const readings = midnightReadings(zoneCalendar, i);
+        const start = zoneCalendar.startMs[i]!;
+        if (readings.length === 1 && readings[0] === start) continue; // a plain midnight
+        const date = zoneCalendar.dates[i]!;
+        // An anchor on the same day of an earlier month, opened 10 days before: its next reset is `date`.
+        let anchorOn = addDays(date, -28);
+        while (parseIsoDate(anchorOn).day !== parseIsoDate(date).day) anchorOn = addDays(anchorOn, -1);
+        const opened = await createAccount(database.db, { name: `${zone} ${date}`, plan: "pro", anchorOn, timeZone: zone }, new Date(Date.parse(`${date}T12:00:00Z`) - 10 * 86_400_000));
+        expect(opened.nextResetOn, `${zone} ${date}`).toBe(date);
+        cases.push({ id: opened.id, zone, date, start: new Date(start), readings: readings.length });
+      }
+    }
+    const ticks = [...new Set(cases.flatMap((c) => [c.start.getTime() - 1, c.start.getTime()]))].sort((a, b) => a - b).map((ms) => new Date(ms));
+    await simulate(ticks);
+    const byAccount = groupByAccount(await resetRecords(database.db));
+    // Its reset for that date: one, at the date's first instant; none before. (Later ticks
+    // reset it again for its later cycles, which other tests look at.)
+    const wrong = cases
+      .map((c) => ({ c, records: byAccount.get(c.id) ?? [] }))
+      .filter(({ c, records }) => {
+        const forDate = records.filter((r) => r.cycleOn === c.date);
+        return forDate.length !== 1 || forDate[0]!.resetAt.getTime() !== c.start.getTime() || forDate[0]!.restoredOn !== c.date
+          || records.some((r) => r.resetAt.getTime() < c.start.getTime());
+      })
+      .map(({ c, records }) => `${c.zone} ${c.date} (first instant ${c.start.toISOString()}): ${JSON.stringify(records.slice(0, 2).map((r) => [r.cycleOn, r.resetAt.toISOString()]))}`);
+    const twice = new Set(cases.filter((c) => c.readings === 2).map((c) => c.zone));
+    const skipped = new Set(cases.filter((c) => c.readings === 0).map((c) => c.zone));
+    console.log(`dates not starting at a plain midnight: ${cases.length}; midnight twice in ${[...twice].join(", ")}; skipped in ${[...skipped].join(", ")}`);
+    expect(wrong).toEqual([]);
+    // Havana and the Azores go back over midnight; Santiago, Cairo, Beirut, ... jump over it.
+    expect(twice.size).toBeGreaterThanOrEqual(1);
+    expect(skipped.size).toBeGreaterThanOrEqual(1);
   });
 });

@@ -12,6 +12,8 @@ import { useTestDatabase } from "../helpers/database.ts";
 
 const database = useTestDatabase();
 const openedAt = new Date("2026-01-15T12:00:00Z");
+// Every use is judged at an instant of the accounts' first cycle (their first reset is Jan 31).
+const inCycle = new Date("2026-01-20T12:00:00Z");
 beforeEach(async () => {
   await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
 });
@@ -28,12 +30,12 @@ const open = (plan: "free" | "pro" | "business", timeZone = "America/New_York") 
 describe("consumption", () => {
   it("50 concurrent requests for the last 10 units: exactly 10 succeed, 40 are told when the allowance comes back", async () => {
     const { id } = await open("pro");
-    await consumeAllowance(database.db, id, { allowance: "questions", amount: plans.pro.questions - 10 });
+    await consumeAllowance(database.db, id, { allowance: "questions", amount: plans.pro.questions - 10 }, inCycle);
     // A pool of 50 connections, so the 50 requests really are in flight together.
     const db = createDb(database.url, { poolSize: 50 });
     try {
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 50 }, () => consumeAllowance(db, id, { allowance: "questions", amount: 1 })),
+        Array.from({ length: 50 }, () => consumeAllowance(db, id, { allowance: "questions", amount: 1 }, inCycle)),
       );
       const succeeded = outcomes.filter((o) => o.status === "fulfilled");
       const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -55,7 +57,7 @@ describe("consumption", () => {
 
   it("takes from one allowance only, and answers what is left and when it comes back (local midnight as an instant)", async () => {
     const { id } = await open("free", "Pacific/Auckland");
-    const result = await consumeAllowance(database.db, id, { allowance: "pages", amount: 7 });
+    const result = await consumeAllowance(database.db, id, { allowance: "pages", amount: 7 }, inCycle);
     expect(result).toEqual({
       allowance: "pages",
       remaining: { pages: plans.free.pages - 7, questions: plans.free.questions, questionsGpt4: 0, documents: plans.free.documents },
@@ -66,8 +68,8 @@ describe("consumption", () => {
 
   it("refuses more than is left without taking anything; the reset gives it back (set, not added)", async () => {
     const { id } = await open("free");
-    await consumeAllowance(database.db, id, { allowance: "documents", amount: 4 });
-    await expect(consumeAllowance(database.db, id, { allowance: "documents", amount: 2 })).rejects.toMatchObject({ code: "QUOTA_EXHAUSTED", remaining: 1 });
+    await consumeAllowance(database.db, id, { allowance: "documents", amount: 4 }, inCycle);
+    await expect(consumeAllowance(database.db, id, { allowance: "documents", amount: 2 }, inCycle)).rejects.toMatchObject({ code: "QUOTA_EXHAUSTED", remaining: 1 });
     expect((await remaining(id)).documents).toBe(1);
     await resetDueAccounts(database.db, { now: localMidnight("2026-01-31", "America/New_York"), sweptBy: "test" });
     expect((await remaining(id)).documents).toBe(plans.free.documents);
@@ -75,17 +77,17 @@ describe("consumption", () => {
 
   it("asking for more than the plan gives in a whole cycle is QUOTA_EXCEEDS_PLAN (waiting cannot help), judged by the plan in force after the reset", async () => {
     const { id } = await open("free");
-    await expect(consumeAllowance(database.db, id, { allowance: "questionsGpt4", amount: 1 })).rejects.toMatchObject({ code: "QUOTA_EXCEEDS_PLAN" });
+    await expect(consumeAllowance(database.db, id, { allowance: "questionsGpt4", amount: 1 }, inCycle)).rejects.toMatchObject({ code: "QUOTA_EXCEEDS_PLAN" });
     const business = await open("business");
-    await consumeAllowance(database.db, business.id, { allowance: "pages", amount: 9_990 });
-    await changePlan(database.db, business.id, "free");
-    await expect(consumeAllowance(database.db, business.id, { allowance: "pages", amount: 60 })).rejects.toMatchObject({ code: "QUOTA_EXCEEDS_PLAN" });
-    await expect(consumeAllowance(database.db, business.id, { allowance: "pages", amount: 20 })).rejects.toMatchObject({ code: "QUOTA_EXHAUSTED" });
+    await consumeAllowance(database.db, business.id, { allowance: "pages", amount: 9_990 }, inCycle);
+    await changePlan(database.db, business.id, "free", inCycle);
+    await expect(consumeAllowance(database.db, business.id, { allowance: "pages", amount: 60 }, inCycle)).rejects.toMatchObject({ code: "QUOTA_EXCEEDS_PLAN" });
+    await expect(consumeAllowance(database.db, business.id, { allowance: "pages", amount: 20 }, inCycle)).rejects.toMatchObject({ code: "QUOTA_EXHAUSTED" });
   });
 
   it("an unknown account is NOT_FOUND; bad usage is INVALID_INPUT and changes nothing", async () => {
     const { id } = await open("pro");
-    await expect(consumeAllowance(database.db, 999_999n, { allowance: "pages", amount: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(consumeAllowance(database.db, 999_999n, { allowance: "pages", amount: 1 }, inCycle)).rejects.toMatchObject({ code: "NOT_FOUND" });
     const bad: unknown[] = [
       { allowance: "pages", amount: 0 }, { allowance: "pages", amount: -5 }, { allowance: "pages", amount: 1.5 },
       { allowance: "pages", amount: 1_000_001 }, { allowance: "pages", amount: "1" }, { allowance: "pages", amount: Number.NaN },
@@ -93,7 +95,7 @@ describe("consumption", () => {
       {}, null, "pages", [],
     ];
     for (const input of bad) {
-      await expect(consumeAllowance(database.db, id, input), JSON.stringify(input)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+      await expect(consumeAllowance(database.db, id, input, inCycle), JSON.stringify(input)).rejects.toMatchObject({ code: "INVALID_INPUT" });
     }
     expect(await remaining(id)).toMatchObject({ pages: plans.pro.pages, questions: plans.pro.questions });
   });
@@ -102,9 +104,9 @@ describe("consumption", () => {
 describe("plan changes", () => {
   it("an upgrade takes effect at once and raises what is left by the difference", async () => {
     const { id } = await open("free");
-    await consumeAllowance(database.db, id, { allowance: "pages", amount: 50 });
-    await consumeAllowance(database.db, id, { allowance: "questions", amount: 30 });
-    expect(await changePlan(database.db, id, "pro")).toEqual({ takesEffect: "now", plan: "pro", nextPlan: null });
+    await consumeAllowance(database.db, id, { allowance: "pages", amount: 50 }, inCycle);
+    await consumeAllowance(database.db, id, { allowance: "questions", amount: 30 }, inCycle);
+    expect(await changePlan(database.db, id, "pro", inCycle)).toEqual({ takesEffect: "now", plan: "pro", nextPlan: null });
     expect(await remaining(id)).toEqual({
       plan: "pro", next_plan: null,
       pages: 0 + (plans.pro.pages - plans.free.pages),
@@ -116,19 +118,19 @@ describe("plan changes", () => {
 
   it("a downgrade waits for the next reset; choosing the plan in force again cancels it; an upgrade replaces it", async () => {
     const { id } = await open("pro");
-    expect(await changePlan(database.db, id, "free")).toEqual({ takesEffect: "next-reset", plan: "pro", nextPlan: "free" });
+    expect(await changePlan(database.db, id, "free", inCycle)).toEqual({ takesEffect: "next-reset", plan: "pro", nextPlan: "free" });
     expect(await remaining(id)).toMatchObject({ plan: "pro", next_plan: "free", pages: plans.pro.pages });
-    expect(await changePlan(database.db, id, "pro")).toEqual({ takesEffect: "unchanged", plan: "pro", nextPlan: null });
-    await changePlan(database.db, id, "free");
-    expect(await changePlan(database.db, id, "business")).toEqual({ takesEffect: "now", plan: "business", nextPlan: null });
+    expect(await changePlan(database.db, id, "pro", inCycle)).toEqual({ takesEffect: "unchanged", plan: "pro", nextPlan: null });
+    await changePlan(database.db, id, "free", inCycle);
+    expect(await changePlan(database.db, id, "business", inCycle)).toEqual({ takesEffect: "now", plan: "business", nextPlan: null });
     await resetDueAccounts(database.db, { now: localMidnight("2026-01-31", "America/New_York"), sweptBy: "test" });
     expect(await remaining(id)).toMatchObject({ plan: "business", next_plan: null, pages: plans.business.pages });
   });
 
   it("refuses an unknown plan or account and changes nothing", async () => {
     const { id } = await open("pro");
-    await expect(changePlan(database.db, id, "platinum")).rejects.toMatchObject({ code: "INVALID_INPUT" });
-    await expect(changePlan(database.db, 424242n, "pro")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(changePlan(database.db, id, "platinum", inCycle)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    await expect(changePlan(database.db, 424242n, "pro", inCycle)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await remaining(id)).toMatchObject({ plan: "pro", next_plan: null });
   });
 
@@ -136,8 +138,8 @@ describe("plan changes", () => {
     const { id } = await open("free");
     const db = createDb(database.url, { poolSize: 12 });
     try {
-      const takes = Array.from({ length: 20 }, () => consumeAllowance(db, id, { allowance: "questions", amount: 1 }));
-      await Promise.all([...takes, changePlan(db, id, "pro"), changePlan(db, id, "business")]);
+      const takes = Array.from({ length: 20 }, () => consumeAllowance(db, id, { allowance: "questions", amount: 1 }, inCycle));
+      await Promise.all([...takes, changePlan(db, id, "pro", inCycle), changePlan(db, id, "business", inCycle)]);
     } finally {
       await db.$disconnect();
     }

@@ -43,6 +43,8 @@ beforeAll(async () => {
 afterEach(() => signInAs(null));
 
 const opened = new Date("2031-01-20T12:00:00Z");
+/** An instant of the accounts' first cycle, for usage and plan changes (their first reset is 2031-02-12). */
+const inCycle = new Date("2031-01-25T12:00:00Z");
 let made = 0;
 
 /** A pro account in Berlin anchored on 2031-01-12: next reset 2031-02-12, Berlin's midnight (23:00Z the day before). */
@@ -67,8 +69,8 @@ async function everything(id: bigint) {
 describe("reset now", () => {
   it("sets the plan's values on the account's local date and records it, without moving the cycle", async () => {
     const id = await berlinAccount();
-    await consumeAllowance(database.db, id, { allowance: "pages", amount: 300 });
-    await consumeAllowance(database.db, id, { allowance: "questionsGpt4", amount: 200 });
+    await consumeAllowance(database.db, id, { allowance: "pages", amount: 300 }, inCycle);
+    await consumeAllowance(database.db, id, { allowance: "questionsGpt4", amount: 200 }, inCycle);
     const seen = await detail(id);
     // 23:30 UTC is already the next day in Berlin.
     const now = new Date("2031-01-25T23:30:00Z");
@@ -95,7 +97,7 @@ describe("reset now", () => {
 
     // The sweep still resets on the cycle date, not a month after the operator's reset, and then on the anchor's day.
     expect((await resetDueAccounts(database.db, { now: new Date("2031-02-11T22:59:59Z"), sweptBy: "test" })).reset).toBe(0);
-    await consumeAllowance(database.db, id, { allowance: "pages", amount: 10 });
+    await consumeAllowance(database.db, id, { allowance: "pages", amount: 10 }, new Date("2031-02-11T22:59:59Z"));
     expect((await resetDueAccounts(database.db, { now: new Date("2031-02-11T23:00:00Z"), sweptBy: "test" })).reset).toBeGreaterThanOrEqual(1);
     const swept = await detail(id);
     expect(swept).toMatchObject({ pages: plans.pro.pages, restoredOn: "2031-02-12", nextResetOn: "2031-03-12" });
@@ -104,8 +106,8 @@ describe("reset now", () => {
 
   it("gives the plan in force, and a pending downgrade still waits for the regular reset", async () => {
     const id = await berlinAccount("business");
-    await consumeAllowance(database.db, id, { allowance: "questions", amount: 5000 });
-    expect(await changePlan(database.db, id, "free")).toMatchObject({ takesEffect: "next-reset" });
+    await consumeAllowance(database.db, id, { allowance: "questions", amount: 5000 }, inCycle);
+    expect(await changePlan(database.db, id, "free", inCycle)).toMatchObject({ takesEffect: "next-reset" });
     await resetAccountNow(database.db, operator, { accountId: id, version: (await detail(id)).version, reason: "outage credit" }, new Date("2031-01-26T09:00:00Z"));
     expect(await detail(id)).toMatchObject({ plan: "business", nextPlan: "free", questions: plans.business.questions });
     await resetDueAccounts(database.db, { now: new Date("2031-02-12T00:00:00Z"), sweptBy: "test" });
@@ -118,7 +120,7 @@ describe("a stale page", () => {
     const { db } = database;
     const id = await berlinAccount();
     const seen = (await detail(id)).version;
-    await consumeAllowance(db, id, { allowance: "pages", amount: 1 }); // a customer using the product meanwhile
+    await consumeAllowance(db, id, { allowance: "pages", amount: 1 }, inCycle); // a customer using the product meanwhile
     expect((await detail(id)).version).toBe(seen);
 
     await resetDueAccounts(db, { now: new Date("2031-02-12T06:00:00Z"), sweptBy: "test" });
@@ -131,7 +133,7 @@ describe("a stale page", () => {
     expect(await everything(id)).toEqual(before);
 
     const seenAgain = (await detail(id)).version;
-    await changePlan(db, id, "business");
+    await changePlan(db, id, "business", new Date("2031-02-12T07:00:00Z"));
     const planError = await moveNextReset(db, operator, { accountId: id, version: seenAgain, nextResetOn: "2031-03-14", reason: "late page" }, new Date("2031-02-12T07:00:00Z")).catch((e: unknown) => e);
     expect((planError as Error).message).toMatch(/its plan or next reset changed meanwhile/);
 
@@ -222,11 +224,12 @@ describe("the list", () => {
 describe("the server actions", () => {
   /** An account anchored five days before the real today (the actions read the database clock). */
   async function liveAccount() {
-    const today = localDateOf(new Date(), "UTC");
+    const openedAt = new Date();
+    const today = localDateOf(openedAt, "UTC");
     const anchorOn = addDays(today, -5);
-    const created = await createAccount(database.db, { name: `live-${made++}`, plan: "free", anchorOn, timeZone: "UTC" }, new Date());
+    const created = await createAccount(database.db, { name: `live-${made++}`, plan: "free", anchorOn, timeZone: "UTC" }, openedAt);
     expect(created.nextResetOn).toBe(cycleDate(anchorOn, 1));
-    await consumeAllowance(database.db, created.id, { allowance: "questions", amount: 60 });
+    await consumeAllowance(database.db, created.id, { allowance: "questions", amount: 60 }, openedAt);
     return { id: created.id, today, nextResetOn: created.nextResetOn, version: (await detail(created.id)).version };
   }
   const form = (fields: Record<string, string>) => {

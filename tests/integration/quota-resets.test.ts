@@ -143,8 +143,8 @@ describe("what a reset writes", () => {
   it("sets the allowances to the plan's values (never adds), applies a pending downgrade, and records the cycle", async () => {
     const { db } = database;
     const { id } = await createAccount(db, { name: "shop", plan: "business", anchorOn: "2026-01-15", timeZone: "Europe/Berlin" }, noon("2026-01-15"));
-    await consumeAllowance(db, id, { allowance: "pages", amount: 9_000 });
-    expect(await changePlan(db, id, "pro")).toEqual({ takesEffect: "next-reset", plan: "business", nextPlan: "pro" });
+    await consumeAllowance(db, id, { allowance: "pages", amount: 9_000 }, noon("2026-01-15"));
+    expect(await changePlan(db, id, "pro", noon("2026-01-15"))).toEqual({ takesEffect: "next-reset", plan: "business", nextPlan: "pro" });
     // Local midnight of Feb 15 in Berlin is 23:00 UTC on Feb 14.
     const midnight = localMidnight("2026-02-15", "Europe/Berlin");
     expect(midnight.toISOString()).toBe("2026-02-14T23:00:00.000Z");
@@ -254,7 +254,7 @@ describe("the recurring sweep through the engine", () => {
   it("a time-travelling tick does not run it: no account gets next month's allowances early", async () => {
     const { db } = database;
     const { id } = await createAccount(db, { name: "t", plan: "free", anchorOn: "2026-02-10", timeZone: "UTC" }, noon("2026-02-10"));
-    await consumeAllowance(db, id, { allowance: "pages", amount: 50 });
+    await consumeAllowance(db, id, { allowance: "pages", amount: 50 }, noon("2026-02-10"));
     const catalogue = catalogueWith({ batchSize: 100, maxBatches: 1 });
     await tick({ db, catalogue, now: new Date("2026-02-11T00:00:00Z"), budgetMs: 5_000, mode: "drain" });
     await tick({ db, catalogue, now: new Date("2026-03-10T00:00:05Z"), travelling: true, budgetMs: 5_000, mode: "drain" });

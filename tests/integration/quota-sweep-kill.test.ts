@@ -56,14 +56,14 @@ async function dueAccounts(gateAnchor: string): Promise<void> {
   await db.$executeRaw`
     INSERT INTO quota_accounts (name, plan, pages, questions, questions_gpt4, documents, anchor_on, time_zone, next_reset_on, next_reset_at)
     SELECT 'copy ' || g, (ARRAY['free', 'pro', 'business']::quota_plan[])[1 + g % 3], 0, 0, 0, 0, anchor, zone,
-           (anchor + interval '1 month')::date, (anchor + interval '1 month')::date::timestamp AT TIME ZONE zone
+           (anchor + interval '1 month')::date, quota_local_day_start((anchor + interval '1 month')::date, zone)
       FROM generate_series(1, ${accounts - 2}::int) g
       CROSS JOIN LATERAL (SELECT date '2026-02-01' + (g % 9) AS anchor, (ARRAY['UTC', 'Europe/Berlin', 'Asia/Tokyo'])[1 + g % 3] AS zone) x`;
   await db.$executeRaw`UPDATE quota_accounts SET pages = 0, questions = 0, questions_gpt4 = 0, documents = 0 WHERE name = 'template'`;
   await db.$executeRaw`
     INSERT INTO quota_accounts (name, plan, pages, questions, questions_gpt4, documents, anchor_on, time_zone, next_reset_on, next_reset_at)
     VALUES ('gate', 'business', 0, 0, 0, 0, ${gateAnchor}::date, 'UTC', (${gateAnchor}::date + interval '1 month')::date,
-            (${gateAnchor}::date + interval '1 month')::date::timestamp AT TIME ZONE 'UTC')`;
+            quota_local_day_start((${gateAnchor}::date + interval '1 month')::date, 'UTC'))`;
 }
 
 /** Waits until a backend of this database waits for the gate, terminates it, and says how many it killed. */

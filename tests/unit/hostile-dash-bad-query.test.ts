@@ -6,7 +6,7 @@ import { proxy } from "../../proxy.ts";
 
 async function answer(pathAndQuery: string, cookie?: string): Promise<{ status: number; body: string }> {
   const request = new NextRequest(`http://duly.test${pathAndQuery}`, cookie ? { headers: { cookie } } : undefined);
-  const response = proxy(request);
+  const response = await proxy(request);
   return { status: response.status, body: response.status === 400 ? await response.text() : "" };
 }
 
@@ -37,8 +37,24 @@ describe("bad page queries", () => {
     });
   }
 
+  it("refuses a key named after an Object.prototype member on every page, with or without a parser of its own", async () => {
+    for (const path of ["/jobs", "/bookings", "/disputes", "/accounts", "/overview", "/recurring", "/sign-in", "/jobs/1", "/a-page-added-later"]) {
+      for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+        const { status, body } = await answer(`${path}?${name}=x`);
+        expect(status, `${path}?${name}`).toBe(400);
+        expect(body).toContain(name);
+      }
+    }
+  });
+
+  it("answers bookings, disputes and accounts' bad queries with 400 too", async () => {
+    for (const path of ["/bookings?status=exploded", "/bookings?nonsense=1", "/disputes?status=lost", "/accounts?plan=platinum", "/accounts?after=x"]) {
+      expect((await answer(path)).status, path).toBe(400);
+    }
+  });
+
   it("lets good queries through to the page", async () => {
-    for (const path of ["/jobs", "/jobs?status=pending&size=25", "/audit?action=job.cancel", "/overview", "/overview?day=2026-12-05", "/agenda"]) {
+    for (const path of ["/jobs", "/jobs?status=pending&size=25", "/audit?action=job.cancel", "/overview", "/overview?day=2026-12-05", "/agenda", "/bookings?status=paid", "/disputes?status=resolved", "/accounts?plan=free", "/recurring"]) {
       expect((await answer(path)).status, path).toBe(200);
     }
   });

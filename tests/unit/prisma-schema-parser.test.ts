@@ -66,6 +66,17 @@ describe("parsePrismaSchema + expectedDatabase", () => {
     ]);
   });
 
+  it("reads a scalar list as a nullable array column, as Prisma creates it", () => {
+    const lists = expectedDatabase(parsePrismaSchema("model M {\n  id Int @id\n  ids BigInt[] @map(\"job_ids\")\n}"));
+    expect(lists.tables[0]!.columns).toContainEqual({ name: "job_ids", type: "bigint[]", nullable: true, default: null });
+  });
+
+  it("reads a composite primary key (@@id) as Prisma does", () => {
+    const composite = expectedDatabase(parsePrismaSchema('model Pair {\n  left  String @map("left_id")\n  right BigInt\n  @@id([left, right])\n  @@map("pairs")\n}'));
+    expect(composite.indexes).toEqual([{ name: "pairs_pkey", table: "pairs", columns: ["left_id", "right"], unique: true, primary: true }]);
+    expect(() => expectedDatabase(parsePrismaSchema("model M {\n  a Int @id\n  b Int\n  @@id([a, b])\n}"))).toThrow(/@@id and an @id field/);
+  });
+
   it("names indexes, uniques, primary keys and foreign keys as Prisma does", () => {
     expect(expected.indexes).toEqual([
       { name: "parents_name_key", table: "parents", columns: ["name"], unique: true, primary: false },
@@ -90,11 +101,12 @@ describe("parsePrismaSchema + expectedDatabase", () => {
 
   it.each([
     ["an unknown field attribute", "model M {\n  id Int @id\n  at DateTime @updatedAt\n}", /line 3: unsupported attribute @updatedAt/],
-    ["an unknown block attribute", "model M {\n  id Int\n  @@id([id])\n}", /line 3: unsupported attribute @@id/],
+    ["an unknown block attribute", "model M {\n  id Int @id\n  @@fulltext([id])\n}", /line 3: unsupported attribute @@fulltext/],
     ["an unknown block", "view V {\n  id Int\n}", /line 1: expected a model, enum, generator or datasource block/],
     ["an unknown type", "model M {\n  id Int @id\n  price Decimal\n}", /line 3: unsupported type Decimal/],
     ["an unknown native type", "model M {\n  id Int @id\n  name String @db.VarChar(20)\n}", /line 3: unsupported native type @db.VarChar/],
-    ["a scalar list", "model M {\n  id Int @id\n  tags String[]\n}", /line 3: scalar lists are not supported/],
+    ["a scalar list with a default", "model M {\n  id Int @id\n  tags String[] @default([])\n}", /line 3: unsupported scalar list String\[\]/],
+    ["a list of Json", "model M {\n  id Int @id\n  docs Json[]\n}", /line 3: unsupported scalar list Json\[\]/],
     ["an unknown @@index argument", "model M {\n  id Int @id\n  @@index([id], type: Hash)\n}", /line 3: unsupported argument type/],
     ["dbgenerated() other than CURRENT_TIMESTAMP on a timestamp", 'model M {\n  id Int @id @default(dbgenerated("1"))\n}', /line 2: unsupported @default/],
     ["a model without @id", "model M {\n  name String\n}", /line 1: model M has no @id/],

@@ -41,7 +41,9 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
         <Link href="/accounts">← Accounts</Link>
       </p>
       <div className="page-heading">
-        <h1>{account.name}</h1>
+        <h1>
+          <bdi>{account.name}</bdi>
+        </h1>
         <span className="muted">account {account.id.toString()}</span>
       </div>
 

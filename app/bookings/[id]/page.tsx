@@ -85,14 +85,16 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
             </>
           ) : null}
           <dt>Place</dt>
-          <dd>{booking.place}</dd>
+          <dd>
+            <bdi>{booking.place}</bdi>
+          </dd>
           <dt>Customer</dt>
           <dd>
-            {customer.name} <span className="muted">({customer.email}, customer {customer.id})</span>
+            <bdi>{customer.name}</bdi> <span className="muted">(<bdi>{customer.email}</bdi>, customer {customer.id})</span>
           </dd>
           <dt>Chef</dt>
           <dd>
-            {chef.name} <span className="muted">({chef.email}, chef {chef.id})</span>
+            <bdi>{chef.name}</bdi> <span className="muted">(<bdi>{chef.email}</bdi>, chef {chef.id})</span>
           </dd>
           <dt>Amount</dt>
           <dd>{price}</dd>
@@ -158,7 +160,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                     </td>
                     <td>
                       <StatusBadge status={job.status} />
-                      {job.cancelReason ? <div className="muted">why: {job.cancelReason}</div> : null}
+                      {job.cancelReason ? <div className="muted">why: <bdi>{job.cancelReason}</bdi></div> : null}
                     </td>
                     <td>
                       <ZonedTime instant={job.runAt} zone={zone} />
@@ -167,7 +169,9 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                       {job.attempts} of {job.maxAttempts}
                     </td>
                     <td>
-                      <code>{job.subject}</code>
+                      <code>
+                        <bdi>{job.subject}</bdi>
+                      </code>
                     </td>
                   </tr>
                 ))}
@@ -182,7 +186,9 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
         <ol className="timeline booking-timeline">
           {timeline.map((item, index) => (
             <li key={index} className={`timeline-${item.tone}`}>
-              <strong>{item.title}</strong>
+              <strong>
+                <bdi>{item.title}</bdi>
+              </strong>
               <div className="muted">
                 <time dateTime={item.at.toISOString()} title={item.at.toISOString()}>
                   {formatInZone(item.at, zone)}
@@ -194,7 +200,11 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                   </>
                 ) : null}
               </div>
-              {item.detail ? <p className={item.tone === "problem" && item.jobId ? "error-block" : undefined}>{item.detail}</p> : null}
+              {item.detail ? (
+                <p className={item.tone === "problem" && item.jobId ? "error-block" : undefined}>
+                  <bdi>{item.detail}</bdi>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -48,7 +48,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
         <dl className="detail-grid">
           <dt>Booking</dt>
           <dd>
-            booking {dispute.bookingId} ({dispute.bookingStatus}), {dispute.place}
+            booking {dispute.bookingId} ({dispute.bookingStatus}), <bdi>{dispute.place}</bdi>
           </dd>
           <dt>Event</dt>
           <dd>
@@ -56,11 +56,11 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
           </dd>
           <dt>Customer</dt>
           <dd>
-            {dispute.customer.name} <span className="muted">(customer {dispute.customer.id})</span>
+            <bdi>{dispute.customer.name}</bdi> <span className="muted">(customer {dispute.customer.id})</span>
           </dd>
           <dt>Chef</dt>
           <dd>
-            {dispute.chef.name} <span className="muted">(chef {dispute.chef.id})</span>
+            <bdi>{dispute.chef.name}</bdi> <span className="muted">(chef {dispute.chef.id})</span>
           </dd>
           <dt>Price</dt>
           <dd>{formatMinor(dispute.priceMinor, dispute.currency)}</dd>
@@ -71,12 +71,14 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
             <ZonedTime instant={dispute.openedAt} zone={zone} utc />
           </dd>
           <dt>Customer&apos;s reason</dt>
-          <dd>{dispute.reason}</dd>
+          <dd>
+            <bdi>{dispute.reason}</bdi>
+          </dd>
           <dt>Chef&apos;s reply</dt>
           <dd>
             {dispute.reply ? (
               <span className="stack">
-                <span>{dispute.reply}</span>
+                <bdi>{dispute.reply}</bdi>
                 {dispute.repliedAt ? <ZonedTime instant={dispute.repliedAt} zone={zone} /> : null}
               </span>
             ) : (
@@ -104,7 +106,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
                 <span className="stack">
                   <ZonedTime instant={dispute.resolvedAt} zone={zone} />
                   <span>
-                    by {dispute.resolvedBy}; {formatMinor(dispute.refundMinor ?? 0, dispute.currency)} refunded
+                    by <bdi>{dispute.resolvedBy}</bdi>; {formatMinor(dispute.refundMinor ?? 0, dispute.currency)} refunded
                   </span>
                 </span>
               </dd>

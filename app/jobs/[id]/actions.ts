@@ -10,6 +10,7 @@ import { cancelInput, rescheduleInput, retryInput, runNowInput } from "@/lib/ope
 import { cancelJob, rescheduleJob, retryDeadJob, runJobNow } from "@/lib/operations/job-actions.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
 async function now(): Promise<Date> {
@@ -40,7 +41,7 @@ export async function rescheduleJobAction(_previous: ActionState, form: FormData
 export async function cancelJobAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = cancelInput.safeParse(formFields(form));
+    const parsed = cancelInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const { message } = await cancelJob(getDb(), operator, parsed.data, await now());
     return done(parsed.data.jobId, `Cancelled: ${message}.`);
@@ -52,7 +53,7 @@ export async function cancelJobAction(_previous: ActionState, form: FormData): P
 export async function runJobNowAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = runNowInput.safeParse(formFields(form));
+    const parsed = runNowInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const { message } = await runJobNow(getDb(), operator, parsed.data, await now(), catalogue);
     return done(parsed.data.jobId, `Run now: ${message}.`);
@@ -64,7 +65,7 @@ export async function runJobNowAction(_previous: ActionState, form: FormData): P
 export async function retryJobAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = retryInput.safeParse(formFields(form));
+    const parsed = retryInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const { message } = await retryDeadJob(getDb(), operator, parsed.data, await now(), catalogue);
     return done(parsed.data.jobId, `Retried: ${message}.`);

@@ -87,9 +87,17 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             ) : null}
           </dd>
           <dt>Business record</dt>
-          <dd>{subject ? <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}>{subject} (all its jobs)</Link> : <span className="muted">none</span>}</dd>
+          <dd>{subject ? <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}><bdi>{subject}</bdi> (all its jobs)</Link> : <span className="muted">none</span>}</dd>
           <dt>Key</dt>
-          <dd>{job.key ? <code>{job.key}</code> : <span className="muted">none</span>}</dd>
+          <dd>
+            {job.key ? (
+              <code>
+                <bdi>{job.key}</bdi>
+              </code>
+            ) : (
+              <span className="muted">none</span>
+            )}
+          </dd>
           {job.recurringName ? (
             <>
               <dt>Recurring schedule</dt>
@@ -101,14 +109,16 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
           {job.lastError ? (
             <>
               <dt>Last error</dt>
-              <dd className="error-block">{job.lastError}</dd>
+              <dd className="error-block">
+                <bdi>{job.lastError}</bdi>
+              </dd>
             </>
           ) : null}
           {job.cancelledAt ? (
             <>
               <dt>Cancelled</dt>
               <dd>
-                <ZonedTime instant={job.cancelledAt} zone={zone} /> by {job.cancelledBy}: {job.cancelReason}
+                <ZonedTime instant={job.cancelledAt} zone={zone} /> by <bdi>{job.cancelledBy}</bdi>: <bdi>{job.cancelReason}</bdi>
               </dd>
             </>
           ) : null}
@@ -161,8 +171,16 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
                   ) : null}{" "}
                   · tick <code>{run.tickId}</code>
                 </div>
-                {run.error ? <pre className="error-block">{run.error}</pre> : null}
-                {run.note ? <p className="muted">{run.note}</p> : null}
+                {run.error ? (
+                  <pre className="error-block">
+                    <bdi>{run.error}</bdi>
+                  </pre>
+                ) : null}
+                {run.note ? (
+                  <p className="muted">
+                    <bdi>{run.note}</bdi>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -2,7 +2,9 @@
 // An app key's own call (it acts for no customer or chef). The use case is
 // lib/quotas/consume-allowance.ts: one guarded UPDATE, never below zero; a used-up allowance is
 // refused with 429 QUOTA_EXHAUSTED, the error's `retryAt` and a Retry-After header saying when it
-// comes back (the account's next reset, local midnight in its zone).
+// comes back (the account's next reset, the first instant of its date in the account's zone).
+// Usage at or after that instant is counted in the new cycle: the request resets the account
+// first if the sweep has not yet (docs/quotas.md, "On time").
 import { z } from "zod";
 import { meteredAllowances } from "../../quotas/plans.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
@@ -27,7 +29,7 @@ export const UsageView = z
     accountId: z.number().int(),
     allowance: z.enum(meteredAllowances),
     remaining: Allowances.meta({ description: "What is left of each allowance in this cycle." }),
-    nextResetAt: z.string().meta({ description: "When the allowances come back: local midnight of the next reset date in the account's zone (ISO instant).", example: "2026-12-31T23:00:00.000Z" }),
+    nextResetAt: z.string().meta({ description: "When the allowances come back: the first instant of the next reset date in the account's zone, its local midnight (ISO instant).", example: "2026-12-31T23:00:00.000Z" }),
   })
   .meta({ id: "Usage" });
 
@@ -38,6 +40,7 @@ export const recordUsageEndpoint = defineEndpoint({
   summary: "Record an account's usage of an allowance",
   description:
     "Takes `amount` from one of the account's metered allowances, atomically and never below zero. " +
+    "Usage at or after the account's reset instant is counted in the new cycle (the account is reset first if it is still due). " +
     "For app keys. Send an Idempotency-Key to make a retry safe.",
   tag: "Quotas",
   parties: [],

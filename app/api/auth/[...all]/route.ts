@@ -6,9 +6,9 @@ import { getOperatorAuth } from "@/app/_lib/operator-session.ts";
 export const dynamic = "force-dynamic";
 
 export function GET(request: Request): Promise<Response> {
-  return getOperatorAuth().handler(request);
+  return getOperatorAuth(request.headers).handler(request);
 }
 
 export function POST(request: Request): Promise<Response> {
-  return getOperatorAuth().handler(request);
+  return getOperatorAuth(request.headers).handler(request);
 }
