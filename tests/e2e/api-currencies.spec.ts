@@ -22,7 +22,9 @@ async function parties(db: Db) {
   const chef = await registerChef(ctx, { name: `Currency chef ${tag}`, email: `ck.${tag}@duly.test` });
   const { token } = await createApiKey(db, { name: `e2e currencies ${tag}`, scope: "app" });
   const auth = (party: string, now: string) => ({ authorization: `Bearer ${token}`, "x-acting-as": party, "x-duly-now": now });
-  return { customer, chef, auth, asCustomer: (now: string) => auth(`customer:${customer.id}`, now), asChef: (now: string) => auth(`chef:${chef.id}`, now) };
+  // Recording a capture is the platform's: the app key without X-Acting-As.
+  const asPlatform = (now: string) => ({ authorization: `Bearer ${token}`, "x-duly-now": now });
+  return { customer, chef, auth, asPlatform, asCustomer: (now: string) => auth(`customer:${customer.id}`, now), asChef: (now: string) => auth(`chef:${chef.id}`, now) };
 }
 
 /** What a refused call could have written for these parties. */
@@ -35,7 +37,7 @@ async function written(db: Db, customerId: number) {
 }
 
 test("codes that are no currency the runtime knows are refused with 400 where an amount enters, and nothing is written", async ({ request, db }) => {
-  const { customer, chef, asCustomer, asChef } = await parties(db);
+  const { customer, chef, asCustomer, asChef, asPlatform } = await parties(db);
   const booking = { chefId: chef.id, eventAt: at(30 * day), timeZone: "Europe/Berlin", place: "Berlin", priceMinor: 99_00 };
   const auction = { closesAt: at(2 * day), eventAt: at(30 * day), timeZone: "Europe/Berlin", place: "Berlin", maxPriceMinor: 300_00 };
   const bad = ["ZZZ", "BTC", "eur", "Eur", "XXX", "XTS", "XAU", "EURO", "€", ""];
@@ -60,7 +62,7 @@ test("codes that are no currency the runtime knows are refused with 400 where an
   const { id } = await requested.json();
   expect((await request.post(`/api/v1/bookings/${id}/accept`, { headers: asChef(at(hour)) })).status()).toBe(200);
   for (const currency of ["ZZZ", "eur", "XXX"]) {
-    const pay = await request.post(`/api/v1/bookings/${id}/pay`, { headers: asCustomer(at(2 * hour)), data: { amountMinor: 99_00, currency } });
+    const pay = await request.post(`/api/v1/bookings/${id}/pay`, { headers: asPlatform(at(2 * hour)), data: { amountMinor: 99_00, currency } });
     expect(pay.status(), currency).toBe(400);
     expect((await pay.json()).error.message).toMatch(/currency: .*ISO 4217/);
   }
@@ -71,7 +73,7 @@ test("codes that are no currency the runtime knows are refused with 400 where an
 // JPY 0, USD 2, KWD 3, CLF 4 minor digits; odd amounts, so a lost or added digit shows.
 for (const [currency, priceMinor] of [["JPY", 123_457], ["USD", 123_457], ["KWD", 1_234_567], ["CLF", 1_234_567]] as const) {
   test(`an amount in ${currency} round-trips exactly: booking, payment, ledger, auction and bid`, async ({ request, db }) => {
-    const { chef, asCustomer, asChef } = await parties(db);
+    const { chef, asCustomer, asChef, asPlatform } = await parties(db);
     const requested = await request.post("/api/v1/bookings", {
       headers: asCustomer(at(0)),
       data: { chefId: chef.id, eventAt: at(30 * day), timeZone: "Asia/Kuwait", place: "Kuwait City", priceMinor, currency },
@@ -80,7 +82,7 @@ for (const [currency, priceMinor] of [["JPY", 123_457], ["USD", 123_457], ["KWD"
     const booking = await requested.json();
     expect(booking).toMatchObject({ priceMinor, currency });
     expect((await request.post(`/api/v1/bookings/${booking.id}/accept`, { headers: asChef(at(hour)) })).status()).toBe(200);
-    const paid = await request.post(`/api/v1/bookings/${booking.id}/pay`, { headers: asCustomer(at(2 * hour)), data: { amountMinor: priceMinor, currency } });
+    const paid = await request.post(`/api/v1/bookings/${booking.id}/pay`, { headers: asPlatform(at(2 * hour)), data: { amountMinor: priceMinor, currency } });
     expect(paid.status(), await paid.text()).toBe(200);
     const read = await (await request.get(`/api/v1/bookings/${booking.id}`, { headers: asCustomer(at(3 * hour)) })).json();
     expect(read).toMatchObject({ priceMinor, currency, money: { chargedMinor: priceMinor, heldMinor: priceMinor } });

@@ -23,6 +23,8 @@ test("a paid event moves only when the chef accepts the customer's request; a de
   const as = (party: string, now: string) => ({ authorization: `Bearer ${token}`, "x-acting-as": party, "x-duly-now": now });
   const asCustomer = (now: string) => as(`customer:${customer.id}`, now);
   const asChef = (now: string) => as(`chef:${chef.id}`, now);
+  // Recording a capture is the platform's: the app key without X-Acting-As.
+  const asPlatform = (now: string) => ({ authorization: `Bearer ${token}`, "x-duly-now": now });
   const eventAt = at(30 * day);
 
   const requested = await request.post("/api/v1/bookings", {
@@ -33,7 +35,7 @@ test("a paid event moves only when the chef accepts the customer's request; a de
   const booking = await requested.json();
   expect(booking).toMatchObject({ durationMinutes: 180, agreedEventAt: null });
   expect((await request.post(`/api/v1/bookings/${booking.id}/accept`, { headers: asChef(at(hour)) })).status()).toBe(200);
-  const paid = await request.post(`/api/v1/bookings/${booking.id}/pay`, { headers: asCustomer(at(2 * hour)), data: { amountMinor: 120_00, currency: "EUR" } });
+  const paid = await request.post(`/api/v1/bookings/${booking.id}/pay`, { headers: asPlatform(at(2 * hour)), data: { amountMinor: 120_00, currency: "EUR" } });
   expect(paid.status(), await paid.text()).toBe(200);
   expect(await paid.json()).toMatchObject({ status: "paid", agreedEventAt: eventAt });
 

@@ -182,10 +182,11 @@ test.describe(() => {
         expect(tick.status()).toBe(200);
         expect((await tick.json()).claimed, "a tick 1 day ahead by its process clock ran a job due in 2 hours").toBe(0);
 
-        // npm start runs in production without BETTER_AUTH_URL: the cookie has the __Secure- prefix.
+        // Plain http without BETTER_AUTH_URL: the cookie is not Secure and has no __Secure- prefix
+        // (lib/auth/secure-cookie.ts).
         // The app's clock runs a day ahead: a session that lasts two days is still live to it.
         const cookie = await viewerCookie(databaseUrl, authSecret, 2 * 86_400_000);
-        const body = await (await request.get(`${baseUrl}/agenda`, { headers: { cookie: `__Secure-${sessionCookieName}=${cookie}` } })).text();
+        const body = await (await request.get(`${baseUrl}/agenda`, { headers: { cookie: `${sessionCookieName}=${cookie}` } })).text();
         expect(body, "a job due in 2 hours (database clock) is listed as late").toContain("Nothing is late.");
       } finally {
         if (start.child.exitCode === null && start.child.signalCode === null) process.kill(-start.child.pid!, "SIGKILL");

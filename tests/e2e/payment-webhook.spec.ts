@@ -27,9 +27,10 @@ async function acceptedBookings(db: Db, now: Date): Promise<number[]> {
   const customer = await registerCustomer(ctx, { name: `Webhook customer ${tag}`, email: `wc.${tag}@duly.test` });
   const chef = await registerChef(ctx, { name: `Webhook chef ${tag}`, email: `wk.${tag}@duly.test` });
   const ids: number[] = [];
-  for (const place of ["Bruxelles", "Gent"]) {
+  // One chef holds one event at a time: the second booking is a day after the first.
+  for (const [days, place] of [[30, "Bruxelles"], [31, "Gent"]] as const) {
     const booking = await requestBooking({ db, actor: { kind: "customer", customerId: customer.id }, now }, {
-      chefId: chef.id, eventAt: new Date(now.getTime() + 30 * 24 * hour).toISOString(), timeZone: "Europe/Brussels", place, priceMinor: price, currency: "EUR",
+      chefId: chef.id, eventAt: new Date(now.getTime() + days * 24 * hour).toISOString(), timeZone: "Europe/Brussels", place, priceMinor: price, currency: "EUR",
     });
     await acceptBooking({ db, actor: { kind: "chef", chefId: chef.id }, now }, { bookingId: booking.id });
     ids.push(booking.id);
