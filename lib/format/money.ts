@@ -1,6 +1,8 @@
 // Money as operators read and type it. Amounts are stored in integer minor units of their
 // currency (lib/marketplace) and shown in major units with the currency's own number of decimals
-// (lib/money/currencies.ts: ICU's digits, EUR 2, JPY 0, KWD 3, CLF 4), exactly, with BigInt.
+// (lib/money/currencies.ts: ISO 4217's digits, EUR 2, JPY 0, IQD 3, KWD 3, CLF 4), exactly, with
+// BigInt. Never Intl.NumberFormat's currency style: ICU (CLDR) has other digits for some codes
+// (IQD 0), and the digits that print an amount must be the ones that store and read it.
 //
 // Every page prints an amount one way: digits grouped in threes by commas, a point, then all of
 // the currency's decimals ("1,234.500 KWD", "1,234 JPY"). The rule for a typed amount follows

@@ -42,6 +42,22 @@ test("an operator types a KWD amount as the page shows it: the review shows the 
   await expect(ledger.getByRole("row").filter({ hasText: "payout" })).toContainText("765.500 KWD");
 });
 
+test("an IQD amount is printed and typed with ISO 4217's three decimals (ICU shows none): typed as printed, it refunds exactly that", async ({ page, db }) => {
+  // 2,000,000 fils: 2,000.000 IQD. With ICU's digits the page printed "2,000,000 IQD" and refused "1,234.500".
+  const dispute = await makeDispute(db, { replied: true, priceMinor: 2_000_000, currency: "IQD" });
+  await page.goto(`/disputes/${dispute.id}`);
+  await expect(page.getByText("Outcome (the booking holds 2,000.000 IQD)")).toBeVisible();
+  await page.getByLabel(/Partial refund/).check();
+  await page.getByLabel("Refund to the customer (IQD)").fill("1,234.500");
+  await page.getByLabel("Reason").fill("half the courses never came");
+  await page.getByRole("button", { name: "Review decision" }).click();
+  const review = page.getByRole("form", { name: "Confirm: Partial refund" });
+  await expect(review).toContainText("1,234.500 IQD back to the customer, 765.500 IQD to the chef, of the 2,000.000 IQD the booking holds.");
+  await review.getByRole("button", { name: "Confirm: 1,234.500 IQD to the customer, 765.500 IQD to the chef" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "partly refunded" })).toContainText("1,234.500 IQD back to the customer");
+  expect(await ledgerOf(db, dispute.bookingId)).toEqual([["charge", 2_000_000, "IQD"], ["refund", 1_234_500, "IQD"], ["payout", 765_500, "IQD"]]);
+});
+
 test("an ambiguous KWD amount is refused with how to type it, and nothing moves", async ({ page, db }) => {
   const dispute = await makeDispute(db, { replied: true, priceMinor: 2_000_000, currency: "KWD" });
   await page.goto(`/disputes/${dispute.id}`);

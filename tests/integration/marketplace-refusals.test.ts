@@ -105,6 +105,8 @@ describe("hostile input: INVALID_INPUT naming the field, nothing written", () =>
     ["a negative price", { priceMinor: -1 }, /priceMinor/],
     ["a price as a string", { priceMinor: "9900" }, /priceMinor/],
     ["a lower-case currency", { currency: "eur" }, /currency/],
+    ["a currency ISO 4217 withdrew that ICU still lists", { currency: "HRK" }, /currency: "HRK" is not an ISO 4217 currency code/],
+    ["a unit ISO 4217 gives no minor unit", { currency: "XDR" }, /currency: "XDR" is not an ISO 4217 currency code/],
     ["an instant without offset", { eventAt: "2027-04-25T09:00:00" }, /eventAt/],
     ["an impossible date", { eventAt: "2027-02-30T09:00:00Z" }, /eventAt/],
     ["an unknown field", { chefIdx: 3 }, /unknown key/],

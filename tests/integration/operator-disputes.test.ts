@@ -226,6 +226,13 @@ describe("amounts typed as the page prints them (a three-decimal currency)", () 
     expect(await snapshot(detail.id, detail.bookingId)).toEqual(before);
   });
 
+  it("IQD is read and shown with ISO 4217's three decimals, not ICU's none", async () => {
+    const { detail } = await disputed({ replied: true, priceMinor: 2_000_000, currency: "IQD" });
+    signInAs(operator);
+    const state = await actions.reviewDisputeDecisionAction({ ok: false }, form({ ...seen(detail), outcome: "partial", refundAmount: "1,234.500", reason: "half the dinner" }));
+    expect(state.review).toMatchObject({ refundMinor: "1234500", payoutMinor: "765500", refund: "1,234.500 IQD", payout: "765.500 IQD", held: "2,000.000 IQD" });
+  });
+
   it("the plain form and the page's text with its code read the same amount", async () => {
     const { detail } = await kwd();
     for (const typed of ["1234.5", "1,234.500 KWD", " 1234.500 "]) {

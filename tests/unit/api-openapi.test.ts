@@ -10,6 +10,7 @@ import { statusOfErrorCode } from "../../app/_lib/http-errors.ts";
 import { ApiErrorCode, apiErrorStatus } from "../../lib/api/errors.ts";
 import { v1Endpoints } from "../../lib/api/v1/endpoints.ts";
 import { ErrorCode } from "../../lib/errors.ts";
+import { currencyCodes } from "../../lib/money/currencies.ts";
 import { GET as getDocument } from "../../app/api/v1/openapi.json/route.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -86,6 +87,15 @@ describe("GET /api/v1/openapi.json", () => {
       expect(Object.keys(operation.responses).some((status) => status.startsWith("2")), operation.operationId).toBe(true);
       expect(operation.responses["401"], operation.operationId).toBeDefined();
     }
+  });
+
+  it("publishes the Currency schema: exactly the accepted codes, with ISO 4217's digits (IQD 3) in its description", async () => {
+    const doc = (await document()) as unknown as { components: { schemas: Record<string, { enum?: string[]; description?: string }> } };
+    const schema = doc.components.schemas.Currency!;
+    expect(schema.enum).toEqual([...currencyCodes]);
+    expect(schema.enum).not.toContain("HRK");
+    expect(schema.description).toContain("ISO 4217's number of digits");
+    expect(schema.description).toMatch(/3 digits: BHD IQD JOD KWD LYD OMR TND; 4 digits: CLF UYW; every other code 2/);
   });
 
   it("documents each refusal with the status the server answers for its code", () => {

@@ -30,7 +30,7 @@ const places = [
 /** Rough rates from euros, for believable prices. */
 const perEuro = { EUR: 1, GBP: 0.85, KWD: 0.331, JPY: 162 } as const;
 
-/** A price of `euros` in `currency`'s minor units, with that currency's own digits (ICU's: JPY 0, GBP 2, KWD 3). */
+/** A price of `euros` in `currency`'s minor units, with that currency's own digits (ISO 4217's: JPY 0, GBP 2, KWD 3). */
 function demoPrice(euros: number, currency: keyof typeof perEuro): number {
   return Math.round(euros * perEuro[currency] * 10 ** minorDigits(currency));
 }
