@@ -5,7 +5,7 @@ import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { jobTypeStats } from "@/lib/operations/job-types.ts";
+import { jobTypeStats } from "@/lib/scheduler/admin/index.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";

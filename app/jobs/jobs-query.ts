@@ -5,7 +5,7 @@
 // twice (never silently shifted).
 import { z } from "zod";
 import { isoInstant, describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import type { JobCursor, JobListQuery } from "@/lib/operations/job-list.ts";
+import type { JobCursor, JobListQuery } from "@/lib/scheduler/admin/index.ts";
 import { formatOffset, parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 
 export const pageSizes = [25, 50, 100] as const;
