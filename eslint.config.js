@@ -5,10 +5,13 @@
 //   app -> components, lib, jobs;   jobs -> lib;   lib never imports app, components, jobs,
 //   next or react;   components never import app.
 //
-// And the scheduler's narrow API: code outside lib/scheduler imports lib/scheduler/index.ts
-// only (the engine's own tests and the bench may also use lib/scheduler/internal.ts).
+// And the scheduler's narrow API: code outside lib/scheduler imports lib/scheduler/index.ts, or
+// lib/scheduler/admin/index.ts (the operators' entry point), only (the engine's own tests and the
+// bench may also use lib/scheduler/internal.ts). Nor does it name the engine's tables or their
+// Prisma models (duly/engine-tables, scripts/lint/engine-tables.js; docs/decisions/0024).
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
+import dulyRules from "./scripts/lint/engine-tables.js";
 
 const DASHBOARD_FILES = ["app/**/*.{js,jsx,ts,tsx}", "components/**/*.{js,jsx,ts,tsx}"];
 const SOURCE_EXTENSIONS = "{js,mjs,cjs,jsx,ts,mts,cts,tsx}";
@@ -35,7 +38,7 @@ function schedulerApi(allowed) {
     message: `Import the scheduler through lib/scheduler/${allowed.join(" or ")} (its public API).`,
   };
 }
-const publicSchedulerApi = schedulerApi(["index.ts"]);
+const publicSchedulerApi = schedulerApi(["index.ts", "admin/index.ts"]);
 
 function importBoundary(layer, { folders, packages = [], extra = [] }) {
   const alternatives = folders.join("|");
@@ -98,6 +101,16 @@ export default tseslint.config(
   {
     name: "duly/scheduler-api/tests-bench",
     files: [`{tests,bench}/**/*.${SOURCE_EXTENSIONS}`],
-    rules: { "no-restricted-imports": ["error", { patterns: [schedulerApi(["index.ts", "internal.ts"])] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [schedulerApi(["index.ts", "admin/index.ts", "internal.ts"])] }] },
+  },
+  {
+    // The engine's tables are the engine's: named only in lib/scheduler. Tests and the bench
+    // set up and inspect rows directly; migrations create the tables; the rule's own file lists
+    // them.
+    name: "duly/engine-tables",
+    files: [`**/*.${SOURCE_EXTENSIONS}`],
+    ignores: ["lib/scheduler/**", "tests/**", "bench/**", "prisma/migrations/**", "scripts/lint/engine-tables.js"],
+    plugins: { duly: dulyRules },
+    rules: { "duly/engine-tables": "error" },
   },
 );

@@ -5,6 +5,7 @@
 import { createDb } from "../lib/db/client.ts";
 import { parseSettings } from "../lib/settings.ts";
 import { findPayloadsThatNoLongerFit } from "../lib/scheduler/index.ts";
+import { countJobsInStatuses } from "../lib/scheduler/admin/index.ts";
 import { catalogue } from "../jobs/index.ts";
 import { runScript } from "./lib/run-script.ts";
 import { scriptDatabase } from "./lib/script-database.ts";
@@ -15,8 +16,7 @@ await runScript("jobs:check", async () => {
   const db = createDb(database.url, { poolSize: 2 });
   try {
     const misfits = await findPayloadsThatNoLongerFit(db, catalogue);
-    const [{ count }] = await db.$queryRaw<Array<{ count: bigint }>>`
-      SELECT count(*) AS count FROM scheduled_jobs WHERE status IN ('pending', 'dead')`;
+    const count = await countJobsInStatuses(db, ["pending", "dead"]);
     if (misfits.length === 0) {
       console.log(`jobs:check: all ${count} pending or dead job payloads fit the current job types.`);
     } else {

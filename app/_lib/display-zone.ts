@@ -1,7 +1,7 @@
 // The operator's display zone: a cookie the zone picker sets (first to the browser's own zone).
 // Every time on screen is shown in it and says so; forms read local times in it.
 import { cookies } from "next/headers";
-import { isTimeZone } from "@/lib/time/zoned-time.ts";
+import { isTimeZone } from "@/lib/validation/fields.ts";
 
 export const displayZoneCookie = "duly_tz";
 

@@ -2,7 +2,7 @@
 // and answers a bad one with a message a person can act on (and no work done).
 import { z } from "zod";
 import { describeIssues as describeZodIssues } from "@/lib/validation/describe-issues.ts";
-import { fitsBigint } from "@/lib/operations/inputs.ts";
+import { fitsBigint, inRunTimeRange, int4Max, runTimeRange } from "@/lib/validation/fields.ts";
 
 /** A search param value as Next hands it to pages, or as URLSearchParams yields it. */
 export type RawSearchParams = Record<string, string | string[] | undefined>;
@@ -49,15 +49,12 @@ export function unstorableParam(params: RawSearchParams): string | null {
   return null;
 }
 
-const earliestInstant = new Date("1970-01-01T00:00:00Z");
-const latestInstant = new Date("3000-01-01T00:00:00Z");
-
 /** An absolute instant: ISO 8601 with seconds and a zone (Z or ±hh:mm), e.g. 2026-12-01T09:00:00Z. */
 export const isoInstant = z
   .iso.datetime({ offset: true, error: "expected an ISO instant with a zone, e.g. 2026-12-01T09:00:00Z" })
   .transform((value) => new Date(value))
-  // Schedules are computed up to the year 2999 (croner's range); a date outside it is a typo.
-  .refine((date) => date >= earliestInstant && date < latestInstant, "expected an instant between 1970 and 2999");
+  // The run-time range, as everywhere (lib/validation/fields.ts): a date outside it is a typo.
+  .refine(inRunTimeRange, `expected an instant ${runTimeRange}`);
 
 /** One line naming each bad param: `now: expected an ISO instant...; mode: Invalid option...`. */
 /** Query-string wording of zod issues: "days: must be at least 1", "unknown parameter(s): x". */
@@ -72,8 +69,6 @@ export function timeTravelEnabled(env: NodeJS.ProcessEnv = process.env): boolean
 
 /** An empty form field means "no filter": "" becomes undefined before the field's schema. */
 export const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
-
-const int4Max = 2_147_483_647;
 
 /**
  * A keyset page position as every list page writes it in its links: `<ISO instant>~<id>`.

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { instantIn } from "@/app/jobs/jobs-query.ts";
-import { isIanaTimeZone, planNames, type AccountListFilter, type QuotaPlan } from "@/lib/quotas/index.ts";
+import { planNames, type AccountListFilter, type QuotaPlan } from "@/lib/quotas/index.ts";
+import { timeZone } from "@/lib/validation/fields.ts";
 
 
 const cursor = keysetPosition("bigint").transform(({ at, id }) => ({ nextResetAt: at, id }));
@@ -13,7 +14,7 @@ const cursor = keysetPosition("bigint").transform(({ at, id }) => ({ nextResetAt
 function schemaFor(zone: string) {
   return z.strictObject({
     plan: z.preprocess(blankToUndefined, z.enum(planNames as [QuotaPlan, ...QuotaPlan[]]).optional()),
-    zone: z.preprocess(blankToUndefined, z.string().refine(isIanaTimeZone, "expected an IANA time zone such as Europe/Berlin").optional()),
+    zone: z.preprocess(blankToUndefined, timeZone.optional()),
     from: z.preprocess(blankToUndefined, instantIn(zone).optional()),
     to: z.preprocess(blankToUndefined, instantIn(zone).optional()),
     q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),

@@ -1,17 +1,12 @@
 // The audit page's URL: every filter lives in the query string, so a view can be shared.
 import { z } from "zod";
 import { auditActions, type AuditFilter } from "@/lib/audit/audit-log.ts";
-import { fitsBigint } from "@/lib/operations/inputs.ts";
+import { calendarDay, fitsBigint } from "@/lib/validation/fields.ts";
 import { parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
 import { describeIssues, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date such as 2026-12-01")
-  .refine((v) => parseLocalDateTime(`${v}T00:00`) !== null, "expected a real date")
-  // As for instants: the day after 9999-12-31 has a six-digit year no parser here reads.
-  .refine((v) => v >= "1970-01-01" && v < "3000-01-01", "expected a date between 1970 and 2999")
+const day = calendarDay
   .optional()
   .or(z.literal("").transform(() => undefined));
 

@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
-import { reason } from "@/lib/operations/inputs.ts";
+import { optionalReason, reason } from "@/lib/validation/fields.ts";
 import { pauseJobType, resumeJobType } from "@/lib/operations/job-types.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
@@ -13,7 +13,7 @@ import { formFields, invalid, refused, type ActionState } from "@/app/_lib/actio
 
 const jobType = z.string().trim().min(1, "expected a job type").max(200).regex(/^[\w.:-]+$/, "expected a job type name");
 const pauseInput = z.object({ jobType, reason });
-const resumeInput = z.object({ jobType, reason: reason.optional().or(z.literal("").transform(() => undefined)) });
+const resumeInput = z.object({ jobType, reason: optionalReason });
 
 export async function pauseJobTypeAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {

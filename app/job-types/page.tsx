@@ -5,9 +5,10 @@ import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { jobTypeStats } from "@/lib/operations/job-types.ts";
+import { jobTypeStats } from "@/lib/scheduler/admin/index.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { catalogue } from "@/jobs/index.ts";
+import { jobStatuses } from "@/lib/validation/fields.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
@@ -17,7 +18,6 @@ import { pauseJobTypeAction, resumeJobTypeAction } from "./actions.ts";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Job types" };
 
-const statuses = ["pending", "running", "succeeded", "dead", "cancelled"] as const;
 
 export default async function JobTypesPage() {
   const operator = await requireViewer();
@@ -44,7 +44,7 @@ export default async function JobTypesPage() {
             <thead>
               <tr>
                 <th scope="col">Type</th>
-                {statuses.map((s) => (
+                {jobStatuses.map((s) => (
                   <th key={s} scope="col">
                     {s}
                   </th>
@@ -74,7 +74,7 @@ export default async function JobTypesPage() {
                       ) : null}
                     </span>
                   </th>
-                  {statuses.map((s) => (
+                  {jobStatuses.map((s) => (
                     <td key={s}>
                       {type.counts[s] > 0 ? <Link href={`/jobs?type=${encodeURIComponent(type.jobType)}&status=${s}`}>{type.counts[s].toLocaleString("en")}</Link> : <span className="muted">0</span>}
                     </td>

@@ -4,7 +4,8 @@
 import { z } from "zod";
 import type { BulkChange, BulkTarget } from "@/lib/operations/bulk.ts";
 import { maxSelectedIds } from "@/lib/operations/bulk.ts";
-import { fitsBigint, reason, timeZone, zonedDateTime } from "@/lib/operations/inputs.ts";
+import { zonedDateTime } from "@/lib/operations/inputs.ts";
+import { fitsBigint, reason, timeZone } from "@/lib/validation/fields.ts";
 import { limits } from "@/lib/scheduler/index.ts";
 import { searchParamsToRecord } from "@/app/_lib/search-params.ts";
 import { parseJobsQuery } from "./jobs-query.ts";

@@ -5,11 +5,11 @@
 // twice (never silently shifted).
 import { z } from "zod";
 import { isoInstant, describeIssues, blankToUndefined, keysetPosition, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import type { JobCursor, JobListQuery } from "@/lib/operations/job-list.ts";
+import type { JobCursor, JobListQuery } from "@/lib/scheduler/admin/index.ts";
 import { formatOffset, parseLocalDateTime, resolveLocalTime } from "@/lib/time/zoned-time.ts";
+import { jobStatus } from "@/lib/validation/fields.ts";
 
 export const pageSizes = [25, 50, 100] as const;
-const statuses = ["pending", "running", "succeeded", "dead", "cancelled"] as const;
 
 const cursor = keysetPosition("bigint").transform(({ at, id }): JobCursor => ({ runAt: at, id }));
 
@@ -43,7 +43,7 @@ function schemaFor(zone: string) {
   return z
     .object({
       type: z.preprocess(blankToUndefined, z.string().max(200).optional()),
-      status: z.preprocess(blankToUndefined, z.enum(statuses).optional()),
+      status: z.preprocess(blankToUndefined, jobStatus.optional()),
       from: z.preprocess(blankToUndefined, instantIn(zone).optional()),
       to: z.preprocess(blankToUndefined, instantIn(zone).optional()),
       subject: z.preprocess(

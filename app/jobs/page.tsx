@@ -4,9 +4,9 @@ import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { countJobs, jobTypesInUse, listJobs } from "@/lib/operations/job-list.ts";
-import { pausedJobTypes } from "@/lib/operations/job-types.ts";
+import { countJobs, jobTypesInUse, listJobs, pausedJobTypes } from "@/lib/scheduler/admin/index.ts";
 import { formatInZone, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
+import { jobStatuses } from "@/lib/validation/fields.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { unfinishedBulks } from "@/lib/operations/bulk.ts";
 import { BulkPanel } from "@/components/bulk-panel.tsx";
@@ -20,7 +20,6 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Jobs" };
 
 const hourMs = 3_600_000;
-const statuses = ["pending", "running", "succeeded", "dead", "cancelled"];
 
 export default async function JobsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const operator = await requireViewer();
@@ -101,7 +100,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
           Status
           <select name="status" defaultValue={query.status ?? ""}>
             <option value="">Any</option>
-            {statuses.map((status) => (
+            {jobStatuses.map((status) => (
               <option key={status} value={status}>
                 {status}
               </option>

@@ -2,17 +2,11 @@
 // and proxy.ts (which answers a bad one 400 before the page runs) read it the same way.
 import { z } from "zod";
 import { describeIssues, isoInstant, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import { parseLocalDateTime } from "@/lib/time/zoned-time.ts";
+import { calendarDay } from "@/lib/validation/fields.ts";
 
 const schema = z
   .object({
-    day: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date such as 2026-12-05")
-      .refine((v) => parseLocalDateTime(`${v}T00:00`) !== null, "expected a real date")
-      // 1970-2999 as everywhere: the day after 9999-12-31 has a six-digit year no parser here reads.
-      .refine((v) => v >= "1970-01-01" && v < "2999-12-31", "expected a date between 1970 and 2999")
-      .optional(),
+    day: calendarDay.optional(),
     // Time travel (demos and e2e; refused unless DULY_TIME_TRAVEL=1, as on the agenda): the overview
     // as of this instant, so a test places its jobs at fixed instants instead of relative to today.
     now: isoInstant.optional(),

@@ -8,9 +8,8 @@ import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";
 import {
-  declaredSchedulesNotInForce, dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, type DueBucket,
-} from "@/lib/operations/overview.ts";
-import { pausedJobTypes } from "@/lib/operations/job-types.ts";
+  declaredSchedulesNotInForce, dueByDay, dueByHour, failedAttempts24h, figureCap, overviewFigures, pausedJobTypes, type DueBucket,
+} from "@/lib/scheduler/admin/index.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { formatInZone, parseLocalDateTime, resolveLocalTime, localPartsOf } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";

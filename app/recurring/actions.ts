@@ -6,7 +6,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { reason } from "@/lib/operations/inputs.ts";
+import { optionalReason } from "@/lib/validation/fields.ts";
 import { runRecurringNow, setRecurringEnabled } from "@/lib/operations/recurring.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
@@ -15,7 +15,7 @@ import { formFields, invalid, refused, type ActionState } from "@/app/_lib/actio
 const input = z.object({
   name: z.string().trim().min(1).max(200).regex(/^[\w.:-]+$/, "expected a schedule name"),
   intent: z.enum(["pause", "resume", "run_now"]),
-  reason: reason.optional().or(z.literal("").transform(() => undefined)),
+  reason: optionalReason,
 });
 
 export async function recurringAction(_previous: ActionState, form: FormData): Promise<ActionState> {

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
-import { listRecurring } from "@/lib/operations/recurring.ts";
+import { listRecurring } from "@/lib/scheduler/admin/index.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";

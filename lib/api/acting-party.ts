@@ -11,13 +11,13 @@
 import type { Actor } from "../marketplace/index.ts";
 import { ApiError, ApiErrorCode } from "./errors.ts";
 import type { AuthenticatedKey } from "./keys/api-keys.ts";
+import { int4Max } from "../validation/fields.ts";
 
 export type ActingParty = { kind: "customer"; customerId: number } | { kind: "chef"; chefId: number };
 export type PartyKind = ActingParty["kind"];
 /** Who may call a route: a customer, a chef, or the platform (an app key naming no party). */
 export type CallerKind = PartyKind | "platform";
 
-const INT4_MAX = 2_147_483_647;
 const HEADER_PATTERN = /^(customer|chef):([1-9][0-9]{0,9})$/;
 
 /** Parses `customer:<id>` / `chef:<id>`; undefined when the header is absent. */
@@ -25,7 +25,7 @@ export function parseActingAs(header: string | null): ActingParty | undefined {
   if (header === null) return undefined;
   const match = HEADER_PATTERN.exec(header.trim());
   const id = match ? Number(match[2]) : NaN;
-  if (!match || id > INT4_MAX) {
+  if (!match || id > int4Max) {
     throw new ApiError(ApiErrorCode.InvalidActingAs, "X-Acting-As must be customer:<id> or chef:<id> (a positive integer id)");
   }
   return match[1] === "customer" ? { kind: "customer", customerId: id } : { kind: "chef", chefId: id };

@@ -4,6 +4,7 @@
 // generated from the same objects (lib/api/openapi.ts), so the reference cannot drift from
 // what the routes accept.
 import { z } from "zod";
+import { serialIdText } from "../validation/fields.ts";
 import type { CallerKind } from "./acting-party.ts";
 
 export type HttpMethod = "get" | "post";
@@ -62,14 +63,8 @@ export function defineEndpoint<
   return endpoint;
 }
 
-/** A record id in a path: a positive 32-bit integer, as the marketplace's tables use. */
-export const idParam = (description: string) =>
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, { error: "must be a positive integer id" })
-    .transform(Number)
-    .pipe(z.number().int().max(2_147_483_647, { error: "is larger than any id" }))
-    .meta({ description, example: "42" });
+/** A record id in a path: a positive 32-bit integer, as the marketplace's tables use (the one rule, lib/validation/fields.ts). */
+export const idParam = (description: string) => serialIdText("a positive integer id").meta({ description, example: "42" });
 
 /** The body of a POST that takes no input: nothing, or an empty object. */
 export const NoBody = z.object({}).strict();

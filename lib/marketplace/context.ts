@@ -1,9 +1,7 @@
 // What every use case receives besides its input: the database (a client, or a transaction it
 // joins), who acts, and the instant it acts at (a request's clock, a tick's clock, a test's).
-import type { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
-import { describeIssues } from "../validation/describe-issues.ts";
 import type { Actor } from "./actor.ts";
 import { lifecyclePolicy, type LifecyclePolicy } from "./policy.ts";
 
@@ -78,12 +76,8 @@ function staleToState(error: unknown): unknown {
   return new DulyError(ErrorCode.InvalidState, `${error.record} changed to ${error.current} meanwhile; nothing was done, try again`);
 }
 
-/** Parses outside input; a bad one is INVALID_INPUT naming each problem, and nothing is written. */
-export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown, useCase: string): z.output<Schema> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new DulyError(ErrorCode.InvalidInput, `${useCase}: ${describeIssues(parsed.error)}`);
-  return parsed.data;
-}
+/** Parses outside input; a bad one is INVALID_INPUT naming each problem, and nothing is written (the one parseInput). */
+export { parseInput } from "../validation/fields.ts";
 
 export function checkNow(now: Date): Date {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new DulyError(ErrorCode.InvalidInput, "now must be a valid instant");

@@ -3,24 +3,16 @@
 // the schemas built of these, so a limit here is a documented limit there.
 import { z } from "zod";
 import { currencyCode } from "../money/currencies.ts";
+import { serialId, timeZone as timeZoneField } from "../validation/fields.ts";
 
-/** A record id: a positive 32-bit integer (what SERIAL columns hold). */
-export const recordId = z.number().int().positive().max(2_147_483_647);
+/** A record id: a positive 32-bit integer (what SERIAL columns hold; lib/validation/fields.ts). */
+export const recordId = serialId;
 
 /** An instant with an explicit offset (ISO 8601), e.g. "2027-06-12T18:00:00+02:00". */
 export const instant = z.iso.datetime({ offset: true, error: "expected an ISO 8601 instant with an offset, e.g. 2027-06-12T18:00:00Z" });
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.includes("/") || zone === "UTC";
-  } catch {
-    return false;
-  }
-}
-
-/** An IANA time zone such as "Europe/Paris" (the event's own zone, for showing local time). */
-export const timeZone = z.string().min(1).max(64).refine(isTimeZone, { error: "expected an IANA time zone such as Europe/Paris" });
+/** A time zone such as "Europe/Paris" (the event's own zone, for showing local time): the one rule, lib/validation/fields.ts. */
+export const timeZone = timeZoneField;
 
 /** Text a person typed: no control characters (NUL cannot be stored in PostgreSQL text). */
 export const text = (max: number) =>

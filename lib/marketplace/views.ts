@@ -2,15 +2,15 @@
 // as strings), described by zod so the API documents its responses from the same source.
 import { z } from "zod";
 import type { Auction, Bid, Booking, Chef, Customer, Dispute, LedgerEntry } from "../db/generated/client.ts";
+import { bookingStatus, disputeStatus } from "../validation/fields.ts";
 import { moveRequestView } from "./move-request-view.ts";
 
 const iso = z.string().describe("ISO 8601 instant (UTC)");
 const isoOrNull = iso.nullable();
 
-export const bookingStatusSchema = z.enum([
-  "requested", "accepted", "declined", "expired", "cancelled", "paid", "closed", "completed", "disputed", "paid_out", "refunded", "settled",
-]);
-export const disputeStatusSchema = z.enum(["awaiting_reply", "awaiting_operator", "refunded", "partially_refunded", "released"]);
+// The database's enums (lib/validation/fields.ts), so a status added to the schema is documented at once.
+export const bookingStatusSchema = bookingStatus;
+export const disputeStatusSchema = disputeStatus;
 export const auctionStatusSchema = z.enum(["open", "awarded", "expired"]);
 export const ledgerKindSchema = z.enum(["charge", "payout", "refund"]);
 

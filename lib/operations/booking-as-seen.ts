@@ -3,12 +3,15 @@
 // form sends both back, and the action refuses with StaleRecord, writing nothing, when the
 // booking changed meanwhile (a tick closed it, the customer paid, another operator moved it).
 //
-// Lock order is the marketplace's (decision 0011): the booking's jobs first, then the booking. A
-// running handler holds its job and then updates the booking; locking the booking first would
-// deadlock against it. Both locks SKIP LOCKED: a booking whose job a tick is running right now is
+// Lock order is the marketplace's (decision 0011): the booking's jobs first (the engine's one rule
+// for that, lib/scheduler/admin: lockJobsOfSubject), then the booking. A running handler holds its
+// job and then updates the booking; locking the booking first would deadlock against it. Both
+// locks SKIP LOCKED: a booking whose job a tick is running right now is
 // refused at once rather than waited for (the handler's commit changes the booking anyway).
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { subjectOf } from "../marketplace/index.ts";
+import { lockJobsOfSubject } from "../scheduler/admin/index.ts";
 import type { SeenBooking } from "./booking-inputs.ts";
 
 export interface LockedBooking {
@@ -19,17 +22,7 @@ export interface LockedBooking {
 }
 
 export async function lockBookingAsSeen(tx: Tx, bookingId: number, seen: SeenBooking): Promise<LockedBooking> {
-  const subjectId = String(bookingId);
-  const [jobs] = await tx.$queryRaw<Array<{ open: number; locked: number }>>`
-    WITH open_jobs AS (
-      SELECT id FROM scheduled_jobs
-      WHERE subject_type = 'booking' AND subject_id = ${subjectId} AND status IN ('pending', 'running', 'dead')
-    ), locked AS (
-      SELECT id FROM scheduled_jobs
-      WHERE id IN (SELECT id FROM open_jobs)
-      FOR UPDATE SKIP LOCKED
-    )
-    SELECT (SELECT count(*)::int FROM open_jobs) AS open, (SELECT count(*)::int FROM locked) AS locked`;
+  const jobs = await lockJobsOfSubject(tx, subjectOf.booking(bookingId), { busy: "skip" });
   const [row] = await tx.$queryRaw<Array<{ id: number; status: SeenBooking["status"]; event_at: Date; version: string }>>`
     SELECT id, status::text AS status, event_at, xmin::text AS version
     FROM bookings WHERE id = ${bookingId}
@@ -38,7 +31,7 @@ export async function lockBookingAsSeen(tx: Tx, bookingId: number, seen: SeenBoo
     const [exists] = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM bookings WHERE id = ${bookingId}`;
     if (!exists) throw new DulyError(ErrorCode.NotFound, `booking ${bookingId} does not exist`);
   }
-  if (!row || (jobs && jobs.locked < jobs.open)) {
+  if (!row || jobs.locked < jobs.open) {
     throw new DulyError(
       ErrorCode.StaleRecord,
       `booking ${bookingId} is being worked on right now (a tick is running one of its jobs, or another operator is acting on it); nothing was changed. Reload the page in a moment.`,

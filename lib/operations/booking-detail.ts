@@ -4,8 +4,9 @@
 // one timeline.
 import type { Db } from "../db/client.ts";
 import { listAuditEntries, type AuditEntryView } from "../audit/audit-log.ts";
-import { getBooking, type Actor, type BookingDetailView } from "../marketplace/index.ts";
+import { getBooking, subjectOf, type Actor, type BookingDetailView } from "../marketplace/index.ts";
 import type { JobStatus, RunOutcome } from "../scheduler/index.ts";
+import { jobsOfSubjects } from "../scheduler/admin/index.ts";
 import { formatMinor } from "../format/money.ts";
 import { bookingVersion } from "./booking-as-seen.ts";
 import type { SeenBooking } from "./booking-inputs.ts";
@@ -58,17 +59,12 @@ export async function findBookingDetail(db: Db, bookingId: number, reader: { ema
     db.chef.findUniqueOrThrow({ where: { id: booking.chefId }, select: { id: true, name: true, email: true } }),
   ]);
   const subjects = [
-    { subjectType: "booking", subjectId: String(bookingId) },
-    ...booking.disputes.map((d) => ({ subjectType: "dispute", subjectId: String(d.id) })),
-    ...booking.moveRequests.map((m) => ({ subjectType: "move-request", subjectId: String(m.id) })),
+    subjectOf.booking(bookingId),
+    ...booking.disputes.map((d) => subjectOf.dispute(d.id)),
+    ...booking.moveRequests.map((m) => subjectOf.moveRequest(m.id)),
   ];
-  const jobRows = await db.scheduledJob.findMany({
-    where: { OR: subjects },
-    orderBy: [{ runAt: "asc" }, { id: "asc" }],
-    include: { runs: { orderBy: { attempt: "asc" } } },
-  });
-  const jobs: BookingJob[] = jobRows.map((job) => ({
-    id: job.id.toString(),
+  const jobs: BookingJob[] = (await jobsOfSubjects(db, subjects, { runs: true })).map((job) => ({
+    id: job.id,
     jobType: job.jobType,
     status: job.status,
     runAt: job.runAt,
@@ -76,7 +72,7 @@ export async function findBookingDetail(db: Db, bookingId: number, reader: { ema
     maxAttempts: job.maxAttempts,
     subject: `${job.subjectType}:${job.subjectId}`,
     cancelReason: job.cancelReason,
-    runs: job.runs.map((run) => ({ attempt: run.attempt, startedAt: run.startedAt, finishedAt: run.finishedAt, outcome: run.outcome, error: run.error })),
+    runs: job.runs,
   }));
   const { entries: audit } = await listAuditEntries(db, { recordType: "booking", recordId: String(bookingId), limit: 100 });
   return { booking, seen, customer, chef, jobs, audit, timeline: bookingTimeline({ booking, customer, chef, jobs, audit, now }) };

@@ -2,18 +2,11 @@
 // tests. Like the job forms (inputs.ts), each carries what the page showed of the booking (its
 // status and version), so an action on a stale page is refused instead of applied.
 import { z } from "zod";
-import { reason, zonedDateTime } from "./inputs.ts";
-
-const bookingStatuses = [
-  "requested", "accepted", "declined", "expired", "cancelled", "paid", "closed", "completed", "disputed", "paid_out", "refunded", "settled",
-] as const;
+import { bookingStatuses, reason, serialIdText } from "../validation/fields.ts";
+import { zonedDateTime } from "./inputs.ts";
 
 /** A booking id as a form or a URL sends it. */
-export const bookingId = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/, "expected a booking id")
-  .transform((value) => Number(value))
-  .refine((value) => value <= 2_147_483_647, "expected a booking id");
+export const bookingId = serialIdText("a booking id");
 
 export const seenBooking = {
   bookingId,

@@ -5,6 +5,8 @@
 import type { DbOrTx } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
 import type { BookingStatus } from "../db/generated/enums.ts";
+import { subjectOf } from "../marketplace/index.ts";
+import { nextOpenJobs } from "../scheduler/admin/index.ts";
 
 export interface BookingListFilter {
   status?: BookingStatus;
@@ -90,10 +92,7 @@ interface Row {
   customer_name: string;
   chef_id: number;
   chef_name: string;
-  job_id: bigint | null;
-  job_type: string | null;
-  job_run_at: Date | null;
-  job_status: string | null;
+  dispute_ids: number[];
 }
 
 export async function listBookings(db: DbOrTx, query: BookingListQuery): Promise<BookingListPage> {
@@ -103,36 +102,28 @@ export async function listBookings(db: DbOrTx, query: BookingListQuery): Promise
   const cursor = query.before ?? query.after;
   if (cursor) conditions.push(positionCondition(cursor, forwardInIndex));
   const order = forwardInIndex ? Prisma.sql`ORDER BY b.event_at ASC, b.id ASC` : Prisma.sql`ORDER BY b.event_at DESC, b.id DESC`;
-  // The page first (LIMIT), then one lateral probe of scheduled_jobs' subject index per row.
+  // The page first (LIMIT), with its disputes' ids; then the engine's next open job of each row
+  // (one probe of the jobs' subject index per booking and dispute of the page).
   const rows = await db.$queryRaw<Row[]>`
-    WITH page AS (
-      SELECT b.id, b.status::text AS status, b.event_at, b.time_zone, b.place, b.price_minor, b.currency,
-             c.id AS customer_id, c.name AS customer_name, k.id AS chef_id, k.name AS chef_name
-      FROM bookings b
-      JOIN customers c ON c.id = b.customer_id
-      JOIN chefs k ON k.id = b.chef_id
-      ${whereOf(conditions)}
-      ${order}
-      LIMIT ${query.pageSize + 1}
-    )
-    SELECT page.*, nj.id AS job_id, nj.job_type, nj.run_at AS job_run_at, nj.status AS job_status
-    FROM page
-    LEFT JOIN LATERAL (
-      SELECT j.id, j.job_type, j.run_at, j.status::text AS status
-      FROM scheduled_jobs j
-      WHERE j.status IN ('pending', 'running')
-        AND ((j.subject_type = 'booking' AND j.subject_id = page.id::text)
-          OR (j.subject_type = 'dispute' AND j.subject_id IN (SELECT d.id::text FROM disputes d WHERE d.booking_id = page.id)))
-      ORDER BY j.run_at, j.id
-      LIMIT 1
-    ) nj ON true
-    ${forwardInIndex ? Prisma.sql`ORDER BY page.event_at ASC, page.id ASC` : Prisma.sql`ORDER BY page.event_at DESC, page.id DESC`}`;
+    SELECT b.id, b.status::text AS status, b.event_at, b.time_zone, b.place, b.price_minor, b.currency,
+           c.id AS customer_id, c.name AS customer_name, k.id AS chef_id, k.name AS chef_name,
+           ARRAY(SELECT d.id FROM disputes d WHERE d.booking_id = b.id ORDER BY d.id) AS dispute_ids
+    FROM bookings b
+    JOIN customers c ON c.id = b.customer_id
+    JOIN chefs k ON k.id = b.chef_id
+    ${whereOf(conditions)}
+    ${order}
+    LIMIT ${query.pageSize + 1}`;
   const more = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
   if (backwards) page.reverse();
   const first = page[0];
   const last = page[page.length - 1];
   const at = (row: Row): BookingCursor => ({ eventAt: row.event_at, id: row.id });
+  const nextJobs = await nextOpenJobs(db, page.map((row) => ({
+    key: String(row.id),
+    subjects: [subjectOf.booking(row.id), ...row.dispute_ids.map((id) => subjectOf.dispute(id))],
+  })));
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -144,7 +135,7 @@ export async function listBookings(db: DbOrTx, query: BookingListQuery): Promise
       currency: row.currency,
       customer: { id: row.customer_id, name: row.customer_name },
       chef: { id: row.chef_id, name: row.chef_name },
-      nextJob: row.job_id !== null ? { id: row.job_id.toString(), jobType: row.job_type!, runAt: row.job_run_at!, status: row.job_status! } : null,
+      nextJob: nextJobs.get(String(row.id)) ?? null,
     })),
     next: last && (backwards || more) ? at(last) : null,
     previous: first && (backwards ? more : cursor !== undefined) ? at(first) : null,

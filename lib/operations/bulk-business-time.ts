@@ -2,10 +2,9 @@
 // docs/decisions/0020): which of the jobs a shift or a move takes earlier than they are now will
 // not act early, per type, with when the first few will act. Writes nothing.
 import type { DbOrTx } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
 import type { Catalogue } from "../scheduler/index.ts";
+import { jobsMovedEarlier, type BulkChange, type BulkTarget } from "../scheduler/admin/index.ts";
 import { businessTimeNotice, type JobTypes } from "./business-time.ts";
-import { newRunAtSql, targetConditions, type BulkChange, type BulkTarget } from "./bulk.ts";
 
 export interface BulkBusinessTimeWarning {
   /** Bound jobs the change moves earlier. */
@@ -24,26 +23,17 @@ export async function previewBulkBusinessTime(
   examples = 5,
 ): Promise<BulkBusinessTimeWarning | null> {
   const bound = jobTypes.all().filter((d) => d.businessTime).map((d) => d.name);
-  if (bound.length === 0 || change.kind === "cancel") return null;
-  const conditions = Prisma.join(
-    [...targetConditions(target), Prisma.sql`status = 'pending'`, Prisma.sql`job_type = ANY(${bound}::text[])`, Prisma.sql`${newRunAtSql(change)} < run_at`],
-    " AND ",
-  );
-  // Counted over every matching job (the index on (job_type, run_at, id, status) serves a
-  // type's filter); the business instants read for a few only, one small read each.
-  const counts = await db.$queryRaw<Array<{ job_type: string; n: number }>>`
-    SELECT job_type, count(*)::int AS n FROM scheduled_jobs WHERE ${conditions} GROUP BY job_type ORDER BY job_type`;
-  if (counts.length === 0) return null;
-  const first = await db.$queryRaw<Array<{ id: bigint; job_type: string; payload: unknown }>>`
-    SELECT id, job_type, payload FROM scheduled_jobs WHERE ${conditions} ORDER BY id LIMIT ${examples}`;
+  const earlier = await jobsMovedEarlier(db, target, change, bound, examples);
+  if (earlier.perType.length === 0) return null;
+  // The business instants read for the few examples only, one small read each.
   const withInstants: BulkBusinessTimeWarning["examples"] = [];
-  for (const job of first) {
-    const notice = await businessTimeNotice(db, jobTypes, job.job_type, job.payload);
-    withInstants.push({ jobId: job.id.toString(), jobType: job.job_type, at: notice?.at ?? null });
+  for (const job of earlier.first) {
+    const notice = await businessTimeNotice(db, jobTypes, job.jobType, job.payload);
+    withInstants.push({ jobId: job.id.toString(), jobType: job.jobType, at: notice?.at ?? null });
   }
   return {
-    jobs: counts.reduce((sum, c) => sum + c.n, 0),
-    types: counts.map((c) => ({ jobType: c.job_type, instant: jobTypes.get(c.job_type)?.businessTime?.instant ?? "its business time", jobs: c.n })),
+    jobs: earlier.perType.reduce((sum, t) => sum + t.jobs, 0),
+    types: earlier.perType.map((t) => ({ jobType: t.jobType, instant: jobTypes.get(t.jobType)?.businessTime?.instant ?? "its business time", jobs: t.jobs })),
     examples: withInstants,
   };
 }

@@ -6,6 +6,7 @@
 // The catalogue is handed in by the caller (lib never imports jobs/).
 import type { DbOrTx } from "../db/client.ts";
 import type { Catalogue } from "../scheduler/index.ts";
+import { jobPayload } from "../scheduler/admin/index.ts";
 
 /** What this module needs of the catalogue: a job type's definition by name. */
 export type JobTypes = Pick<Catalogue, "get">;
@@ -30,9 +31,8 @@ export async function businessTimeNotice(db: DbOrTx, jobTypes: JobTypes, jobType
 /** The notice for job `jobId` (one read of its type and payload, only when the type is bound). */
 export async function businessTimeOfJob(db: DbOrTx, jobTypes: JobTypes, jobId: bigint, jobType?: string): Promise<BusinessTimeNotice | null> {
   if (jobType !== undefined && !jobTypes.get(jobType)?.businessTime) return null;
-  const [row] = await db.$queryRaw<Array<{ job_type: string; payload: unknown }>>`
-    SELECT job_type, payload FROM scheduled_jobs WHERE id = ${jobId}`;
-  return row ? businessTimeNotice(db, jobTypes, row.job_type, row.payload) : null;
+  const job = await jobPayload(db, jobId);
+  return job ? businessTimeNotice(db, jobTypes, job.jobType, job.payload) : null;
 }
 
 /**

@@ -17,6 +17,7 @@ import { DulyError, ErrorCode } from "../errors.ts";
 import { formatMinor, readTypedAmount } from "../format/money.ts";
 import { balanceOf, resolveDispute, subjectOf, type Actor } from "../marketplace/index.ts";
 import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
+import { lockJobsOfSubject } from "../scheduler/admin/index.ts";
 import { FieldRefusal } from "../validation/field-refusal.ts";
 
 export type DisputeOutcome = "refund" | "partial" | "release";
@@ -80,9 +81,7 @@ interface DisputeNow {
 async function disputeNow(tx: Tx, disputeId: number, { lock }: { lock: boolean }): Promise<DisputeNow> {
   if (lock) {
     const subject = subjectOf.dispute(disputeId);
-    await tx.$queryRaw`
-      SELECT id FROM scheduled_jobs WHERE subject_type = ${subject.type} AND subject_id = ${String(subject.id)} AND status IN ('pending', 'running')
-       ORDER BY id FOR UPDATE`;
+    await lockJobsOfSubject(tx, subject, { busy: "wait" });
   }
   const [dispute] = lock
     ? await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`

@@ -2,16 +2,10 @@
 // tests. Fields arrive as strings. The review carries the amount as typed, in the booking's
 // currency; the confirmation carries the minor units the review showed (dispute-decision.ts).
 import { z } from "zod";
-import { reason } from "./inputs.ts";
-
-const disputeStatuses = ["awaiting_reply", "awaiting_operator", "refunded", "partially_refunded", "released"] as const;
+import { disputeStatuses, reason, serialIdText } from "../validation/fields.ts";
 
 const seenDispute = {
-  disputeId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "expected a dispute id")
-    .transform(Number)
-    .refine((id) => id <= 2_147_483_647, "expected a dispute id"),
+  disputeId: serialIdText("a dispute id"),
   status: z.enum(disputeStatuses, { error: "expected the dispute's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the dispute's version as the page showed it"),
   reason,

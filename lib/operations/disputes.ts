@@ -2,7 +2,8 @@
 // amount and auto-resolve deadline job; the resolved ones (history); one dispute in full. The
 // operator's decision (review, then confirm) is dispute-decision.ts.
 import type { Db, DbOrTx } from "../db/client.ts";
-import { balanceOf } from "../marketplace/index.ts";
+import { balanceOf, subjectOf } from "../marketplace/index.ts";
+import { jobsOfSubjects, nextOpenJobs } from "../scheduler/admin/index.ts";
 import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
 
 export const disputeListStatuses = ["open", "awaiting_operator", "awaiting_reply", "resolved"] as const;
@@ -61,19 +62,15 @@ interface DisputeSqlRow {
   resolved_at: Date | null;
   resolved_by: string | null;
   refund_minor: number | null;
-  job_id: bigint | null;
-  job_type: string | null;
-  job_status: string | null;
-  job_run_at: Date | null;
 }
 
-function toRow(r: DisputeSqlRow): DisputeRow {
+function toRow(r: DisputeSqlRow, deadline: DeadlineJob | null): DisputeRow {
   return {
     id: r.id, status: r.status, bookingId: r.booking_id, bookingStatus: r.booking_status,
     customer: { id: r.customer_id, name: r.customer_name }, chef: { id: r.chef_id, name: r.chef_name },
     priceMinor: r.price_minor, currency: r.currency, openedAt: r.opened_at, replyBy: r.reply_by, repliedAt: r.replied_at,
     resolvedAt: r.resolved_at, resolvedBy: r.resolved_by, refundMinor: r.refund_minor,
-    deadline: r.job_id !== null ? { id: r.job_id.toString(), jobType: r.job_type!, status: r.job_status!, runAt: r.job_run_at! } : null,
+    deadline,
   };
 }
 
@@ -87,7 +84,7 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
     ? await db.$queryRaw<DisputeSqlRow[]>`
         SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
                ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
-               d.resolved_by, d.refund_minor, NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
+               d.resolved_by, d.refund_minor
           FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
          WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
            AND (${after?.at ?? null}::timestamptz IS NULL OR (d.resolved_at, d.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
@@ -96,20 +93,18 @@ export async function listDisputes(db: DbOrTx, filter: DisputeListFilter): Promi
     : await db.$queryRaw<DisputeSqlRow[]>`
         SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
                ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
-               d.resolved_by, d.refund_minor, j.id AS job_id, j.job_type, j.status::text AS job_status, j.run_at AS job_run_at
+               d.resolved_by, d.refund_minor
           FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
-          -- The deadline job, through the job's subject (dispute:<id>): the index the engine keeps
-          -- for "every job of this record" (decision 0002).
-          LEFT JOIN LATERAL (
-            SELECT id, job_type, status, run_at FROM scheduled_jobs
-             WHERE subject_type = 'dispute' AND subject_id = d.id::text AND status IN ('pending', 'running')
-             ORDER BY run_at LIMIT 1
-          ) j ON true
          WHERE d.status = ANY(${statuses}::text[]::dispute_status[]) -- the status index
            AND (${after?.at ?? null}::timestamptz IS NULL OR (d.opened_at, d.id) > (${after?.at ?? null}::timestamptz, ${after?.id ?? 0}::int))
          ORDER BY d.opened_at, d.id
          LIMIT ${limit + 1}`;
-  const page = rows.slice(0, limit).map(toRow);
+  // An open dispute's deadline job, through the job's subject (dispute:<id>): the engine's next
+  // open job of each row (a resolved one has none left to show).
+  const deadlines = history
+    ? new Map<string, DeadlineJob>()
+    : await nextOpenJobs(db, rows.slice(0, limit).map((r) => ({ key: String(r.id), subjects: [subjectOf.dispute(r.id)] })));
+  const page = rows.slice(0, limit).map((r) => toRow(r, deadlines.get(String(r.id)) ?? null));
   const last = page.at(-1);
   return { rows: page, next: rows.length > limit && last ? { at: (history ? last.resolvedAt : last.openedAt)!, id: last.id } : null };
 }
@@ -144,20 +139,16 @@ export async function disputeDetail(db: Db, disputeId: number): Promise<DisputeD
     const [row] = await tx.$queryRaw<Array<DisputeSqlRow & { reason: string; reply: string | null; version: string; event_at: Date; time_zone: string; place: string }>>`
       SELECT d.id, d.status::text AS status, d.booking_id, b.status::text AS booking_status, c.id AS customer_id, c.name AS customer_name,
              ch.id AS chef_id, ch.name AS chef_name, b.price_minor, b.currency, d.opened_at, d.reply_by, d.replied_at, d.resolved_at,
-             d.resolved_by, d.refund_minor, d.reason, d.reply, d.xmin::text AS version, b.event_at, b.time_zone, b.place,
-             NULL::bigint AS job_id, NULL AS job_type, NULL AS job_status, NULL::timestamptz AS job_run_at
+             d.resolved_by, d.refund_minor, d.reason, d.reply, d.xmin::text AS version, b.event_at, b.time_zone, b.place
         FROM disputes d JOIN bookings b ON b.id = d.booking_id JOIN customers c ON c.id = b.customer_id JOIN chefs ch ON ch.id = b.chef_id
        WHERE d.id = ${disputeId}`;
     if (!row) return null;
-    const jobs = await tx.$queryRaw<Array<{ id: bigint; job_type: string; status: string; run_at: Date }>>`
-      SELECT id, job_type, status::text AS status, run_at FROM scheduled_jobs
-       WHERE subject_type = 'dispute' AND subject_id = ${String(disputeId)} ORDER BY run_at, id`;
+    const jobs = await jobsOfSubjects(tx, [subjectOf.dispute(disputeId)]);
     const ledger = await tx.ledgerEntry.findMany({ where: { bookingId: row.booking_id }, orderBy: { id: "asc" } });
     const { heldMinor } = await balanceOf(tx, row.booking_id);
-    const jobViews = jobs.map((j) => ({ id: j.id.toString(), jobType: j.job_type, status: j.status, runAt: j.run_at }));
+    const jobViews = jobs.map((j) => ({ id: j.id, jobType: j.jobType, status: j.status, runAt: j.runAt }));
     return {
-      ...toRow(row),
-      deadline: jobViews.find((j) => j.status === "pending" || j.status === "running") ?? null,
+      ...toRow(row, jobViews.find((j) => j.status === "pending" || j.status === "running") ?? null),
       reason: row.reason, reply: row.reply, version: row.version, eventAt: row.event_at, eventTimeZone: row.time_zone, place: row.place,
       heldMinor,
       ledger: ledger.map((e) => ({ id: e.id.toString(), kind: e.kind, amountMinor: e.amountMinor, currency: e.currency, idempotencyKey: e.idempotencyKey, actor: e.actor, createdAt: e.createdAt })),

@@ -2,40 +2,18 @@
 // reused by tests. Form fields arrive as strings; these turn them into typed values or name
 // each bad field.
 import { z } from "zod";
-import { limits } from "../scheduler/index.ts";
-import { isTimeZone, parseLocalDateTime, resolveLocalTime } from "../time/zoned-time.ts";
+import { parseLocalDateTime, resolveLocalTime } from "../time/zoned-time.ts";
+import { bigserialIdText, inRunTimeRange, jobStatuses, optionalReason, reason, runTimeRange, timeZone } from "../validation/fields.ts";
 
-const jobStatuses = ["pending", "running", "succeeded", "dead", "cancelled"] as const;
-
-const wellFormed = (value: string) => !value.includes("\u0000") && value.isWellFormed();
-
-/** Whether decimal `text` fits a PostgreSQL bigint (19 digits can exceed it: 9999999999999999999). */
-export function fitsBigint(text: string): boolean {
-  return /^\d{1,19}$/.test(text) && BigInt(text) <= 9_223_372_036_854_775_807n;
-}
-
-export const jobId = z
-  .string()
-  .regex(/^[1-9]\d{0,18}$/, "expected a job id")
-  .refine(fitsBigint, "expected a job id")
-  .transform((value) => BigInt(value));
+export const jobId = bigserialIdText("a job id");
 
 export const seenJob = {
   jobId,
   status: z.enum(jobStatuses, { error: "expected the job's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the job's version as the page showed it"),
   /** The operator's display zone: the outcome's and a refusal's times are given in it. */
-  zone: z.string().refine(isTimeZone, "expected a time zone such as Europe/Berlin or UTC").optional(),
+  zone: timeZone.optional(),
 };
-
-export const reason = z
-  .string({ error: "a reason is required" })
-  .trim()
-  .min(3, "a reason is required (at least 3 characters)")
-  .max(limits.reasonLength, `at most ${limits.reasonLength} characters`)
-  .refine(wellFormed, "contains a character that cannot be stored (NUL or a lone surrogate)");
-
-export const timeZone = z.string().refine(isTimeZone, "expected a time zone such as Europe/Berlin or UTC");
 
 /** A wall-clock time in a zone, e.g. 2026-12-05T14:30 in Europe/Berlin; `offsetChoice` settles a fall-back hour. */
 export const zonedDateTime = z
@@ -59,11 +37,11 @@ export const zonedDateTime = z
     }
     return resolved.instant;
   })
-  .refine((instant) => instant.getUTCFullYear() >= 1970 && instant.getUTCFullYear() < 3000, { message: "expected a time between 1970 and 2999", path: ["localRunAt"] });
+  .refine(inRunTimeRange, { message: `expected a time ${runTimeRange}`, path: ["localRunAt"] });
 
 export const rescheduleInput = z.object({ ...seenJob, when: zonedDateTime, reason });
 export const cancelInput = z.object({ ...seenJob, reason });
-export const runNowInput = z.object({ ...seenJob, reason: reason.optional().or(z.literal("").transform(() => undefined)) });
+export const runNowInput = z.object({ ...seenJob, reason: optionalReason });
 export const retryInput = runNowInput;
 
 export type RescheduleInput = z.output<typeof rescheduleInput>;

@@ -4,10 +4,12 @@
 // still makes sense; told what and who, they can decide at once.
 //
 // Three records say what happens to a job: the audit log (operators, with who and what), its
-// runs (job_runs: ticks, with the outcome) and its cancellation columns (a business change, such
-// as a customer cancelling a booking, cancels without an audit entry). The latest of the three
-// is described, its time in the operator's zone.
+// runs (ticks, with the outcome) and its cancellation (a business change, such as a customer
+// cancelling a booking, cancels without an audit entry). The engine gives the later of the last
+// two (lib/scheduler/admin: latestJobEvent); the latest of all three is described, its time in
+// the operator's zone.
 import type { Tx } from "../db/client.ts";
+import { latestJobEvent } from "../scheduler/admin/index.ts";
 import { formatInZone } from "../time/zoned-time.ts";
 
 interface Change {
@@ -26,23 +28,18 @@ interface Change {
  * The audit entry's actor is named as the sign-in table knows them, or by email.
  */
 async function latestChange(tx: Tx, jobId: bigint): Promise<Change | null> {
-  const [change] = await tx.$queryRaw<Change[]>`
-    SELECT source, at, action, who, run_at AS "runAt", outcome, detail FROM (
-      (SELECT 'audit' AS source, 0 AS rank, a.at, a.action, coalesce(u.name, a.actor_email) AS who,
-              a.to_value ->> 'runAt' AS run_at, NULL::text AS outcome, NULL::text AS detail
-       FROM audit_entries a LEFT JOIN auth_users u ON u.id = a.actor_id
-       WHERE a.record_type = 'scheduled_job' AND a.record_id = ${jobId.toString()}
-       ORDER BY a.at DESC, a.id DESC LIMIT 1)
-      UNION ALL
-      (SELECT 'cancel', 1, j.cancelled_at, NULL, j.cancelled_by, NULL, NULL, left(j.cancel_reason, 200)
-       FROM scheduled_jobs j WHERE j.id = ${jobId} AND j.cancelled_at IS NOT NULL)
-      UNION ALL
-      (SELECT 'run', 2, coalesce(r.finished_at, r.started_at), NULL, NULL, NULL, r.outcome::text, left(r.error, 200)
-       FROM job_runs r WHERE r.job_id = ${jobId} ORDER BY r.attempt DESC LIMIT 1)
-    ) changes
-    ORDER BY at DESC, rank
-    LIMIT 1`;
-  return change ?? null;
+  const [audit] = await tx.$queryRaw<Change[]>`
+    SELECT 'audit' AS source, a.at, a.action, coalesce(u.name, a.actor_email) AS who,
+           a.to_value ->> 'runAt' AS "runAt", NULL::text AS outcome, NULL::text AS detail
+    FROM audit_entries a LEFT JOIN auth_users u ON u.id = a.actor_id
+    WHERE a.record_type = 'scheduled_job' AND a.record_id = ${jobId.toString()}
+    ORDER BY a.at DESC, a.id DESC LIMIT 1`;
+  const event = await latestJobEvent(tx, jobId);
+  if (audit && (!event || audit.at >= event.at)) return audit;
+  if (!event) return null;
+  return event.kind === "cancel"
+    ? { source: "cancel", at: event.at, action: null, who: event.by, runAt: null, outcome: null, detail: event.reason }
+    : { source: "run", at: event.at, action: null, who: null, runAt: null, outcome: event.outcome, detail: event.error };
 }
 
 const operatorVerbs: Record<string, string> = {

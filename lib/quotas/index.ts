@@ -4,7 +4,7 @@ export { plans, planNames, meteredAllowances, planColumns } from "./plans.ts";
 export type { QuotaPlan, MeteredAllowance, Allowances, PlanValues } from "./plans.ts";
 export { cycleDate, nextCycleAfter, cycleOnOrBefore, addDays, parseIsoDate, isIsoDate, daysInMonth, isLeapYear } from "./cycle-dates.ts";
 export type { IsoDate } from "./cycle-dates.ts";
-export { localDateOf, localDayStart, isIanaTimeZone } from "./local-time.ts";
+export { localDateOf, localDayStart } from "./local-time.ts";
 export { resetDueAccounts, resetDueAccountsInTransaction, rowPositionPattern } from "./reset-due-accounts.ts";
 export { resetAccountIfDue } from "./reset-account-if-due.ts";
 export type { WriterReset } from "./reset-account-if-due.ts";

@@ -26,21 +26,6 @@ export function localDateOf(instant: Date, timeZone: string): IsoDate {
   return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
 }
 
-/**
- * Whether `timeZone` is an IANA zone name ("Europe/Berlin", "UTC") that this runtime knows.
- * Region names only: PostgreSQL also accepts POSIX strings such as "UTC+5" (whose sign is the
- * reverse of what a person means) and offsets such as "+05:00", which are not where anyone lives.
- */
-export function isIanaTimeZone(timeZone: string): boolean {
-  if (timeZone.length > 64 || !/^[A-Za-z][A-Za-z_]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
-  try {
-    formatterFor(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC at `instantMs` (ms): ICU's "GMT+05:45" read as +5.75 h. */

@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
-import { reason } from "../operations/inputs.ts";
+import { reason } from "../validation/fields.ts";
 import { FieldRefusal } from "../validation/field-refusal.ts";
 import { operatorResetPrefix } from "./account-views.ts";
 import { addDays, cycleDate, cycleOnOrBefore, type IsoDate } from "./cycle-dates.ts";

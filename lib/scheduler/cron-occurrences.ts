@@ -6,6 +6,7 @@
 // forward from the last run took 12 s for 40 days of a minutely schedule, inside a transaction.)
 import { Cron } from "croner";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { isTimeZone, timeZoneMessage } from "../validation/fields.ts";
 
 export type CatchUpPolicy = "latest" | "all" | "skip";
 
@@ -68,6 +69,12 @@ export function occurrencesToRun(policy: CatchUpPolicy | undefined, due: Date[],
   return [due[due.length - 1]!];
 }
 
+/**
+ * Refuses a schedule whose cron croner cannot read, or whose zone is not a time zone by the one
+ * rule (lib/validation/fields.ts: a region name or UTC; croner would also take "CET", which
+ * PostgreSQL reads as a fixed offset).
+ */
 export function validateCron(cron: string, timeZone: string): void {
+  if (!isTimeZone(timeZone)) throw new DulyError(ErrorCode.InvalidSchedule, `cron "${cron}" in ${timeZone}: ${timeZoneMessage}`);
   parseCron(cron, timeZone);
 }

@@ -12,6 +12,7 @@
 import type { z } from "zod";
 import type { DbOrTx } from "../db/client.ts";
 import { limits } from "./limits.ts";
+import { runTimeRange } from "../validation/fields.ts";
 
 /**
  * Thrown by a handler (or a use case it calls) when the business instant its work belongs to has
@@ -68,7 +69,7 @@ export function checkDeferral(thrown: NotBefore, handlerNow: Date): { ok: true; 
     return { ok: false, error: new Error(`${what} to an Invalid Date; a deferral must name the instant to run at`) };
   }
   if (until < limits.earliestRunAt || until > limits.latestRunAt) {
-    return { ok: false, error: new Error(`${what} to ${until.toISOString()}, outside the run times a job may have (1970-01-01 to 9999-12-31 UTC)`) };
+    return { ok: false, error: new Error(`${what} to ${until.toISOString()}, outside the run times a job may have (${runTimeRange}, UTC)`) };
   }
   if (until.getTime() <= handlerNow.getTime()) {
     return {

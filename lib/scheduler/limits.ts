@@ -10,7 +10,7 @@
 // - Backoff is base × 2^(attempt−1): attempts are bounded (and the exponent is capped in SQL).
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../errors.ts";
-import { describeIssues } from "../validation/describe-issues.ts";
+import { earliestRunAt, latestRunAt, parseInput, reason as reasonField, reasonLength, runAt as runAtField } from "../validation/fields.ts";
 
 export const limits = {
   /** UTF-8 bytes of a job key. */
@@ -24,12 +24,12 @@ export const limits = {
   maxAttempts: 1000,
   /** Attempts one retry may grant. */
   retryGrant: 100,
-  /** Characters of who did something, and of why. */
+  /** Characters of who did something, and of why (the reason's rule is lib/validation/fields.ts's). */
   actorLength: 200,
-  reasonLength: 2000,
-  /** Run times the engine stores: 1970-01-01 to 9999-12-31 (UTC). */
-  earliestRunAt: new Date("1970-01-01T00:00:00.000Z"),
-  latestRunAt: new Date("9999-12-31T23:59:59.999Z"),
+  reasonLength: reasonLength.max,
+  /** Run times the engine stores: 1970-01-01 to 2999-12-31 (UTC), the one run-time range (lib/validation/fields.ts). */
+  earliestRunAt,
+  latestRunAt,
   /** A shift moves jobs by at most this much either way (100 years). */
   maxShiftMs: 100 * 365.25 * 86_400_000,
 } as const;
@@ -56,13 +56,8 @@ export const subject = z.object({
   ]),
 });
 
-export const runAt = z
-  .instanceof(Date, { error: "runAt must be a Date" })
-  .refine((value) => !Number.isNaN(value.getTime()), "runAt is an Invalid Date")
-  .refine(
-    (value) => value >= limits.earliestRunAt && value <= limits.latestRunAt,
-    "runAt must be between 1970-01-01 and 9999-12-31 (UTC)",
-  );
+/** A run time: the one rule (lib/validation/fields.ts). */
+export const runAt = runAtField;
 
 export const maxAttempts = z
   .number()
@@ -77,7 +72,8 @@ export const retryGrant = z
   .max(limits.retryGrant, `extra attempts must be at most ${limits.retryGrant}`);
 
 export const actor = storableText("actor", limits.actorLength).min(1, "actor must not be empty");
-export const reason = storableText("reason", limits.reasonLength).min(1, "a reason is required");
+/** Why a job was cancelled: the one rule for a reason (lib/validation/fields.ts), as at the API and the dashboard. */
+export const reason = reasonField;
 
 export const shiftOffsetMs = z
   .number()
@@ -134,9 +130,5 @@ function textProblem(value: string, path: string): string | null {
   return null;
 }
 
-/** Parses `value` with `schema` or throws DulyError(INVALID_INPUT) naming every problem. */
-export function check<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new DulyError(ErrorCode.InvalidInput, `${what}: ${describeIssues(parsed.error, { root: "value" })}`);
-  return parsed.data;
-}
+/** Parses `value` with `schema` or throws DulyError(INVALID_INPUT) naming every problem: the one parseInput. */
+export const check = parseInput;

@@ -7,7 +7,7 @@
 // succeeds, the work is done. The caller is told which jobs were running.
 import type { Tx } from "../db/client.ts";
 import { explainUnchangedJob } from "./job-guard.ts";
-import { check, runAt as runAtSchema, shiftOffsetMs, subject as subjectSchema } from "./limits.ts";
+import { check, limits, runAt as runAtSchema, shiftOffsetMs, subject as subjectSchema } from "./limits.ts";
 import { subjectColumns, type Subject } from "./subject.ts";
 import { dueSoonChannel, notifyWindowMs } from "./wake-up.ts";
 
@@ -51,8 +51,8 @@ export async function shiftForSubject(tx: Tx, subject: Subject, offsetMs: number
   const rows = await tx.$queryRaw<Array<{ id: bigint; status: string; woken: number }>>`
     WITH target AS (
       UPDATE scheduled_jobs
-      SET run_at = least(greatest(run_at + ${offset}::float8 * interval '1 millisecond', '1970-01-01T00:00:00Z'::timestamptz),
-                         '9999-12-31T23:59:59.999Z'::timestamptz),
+      SET run_at = least(greatest(run_at + ${offset}::float8 * interval '1 millisecond', ${limits.earliestRunAt}::timestamptz),
+                         ${limits.latestRunAt}::timestamptz),
           updated_at = CURRENT_TIMESTAMP
       WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status IN ('pending', 'running')
       RETURNING id, status, attempts, run_at

@@ -34,8 +34,11 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Whether the runtime knows `zone` as an IANA time zone (or "UTC"). */
-export function isTimeZone(zone: string): boolean {
+/**
+ * Whether the runtime's zone data (ICU) knows `zone`. Not the rule for a zone from outside: that
+ * is lib/validation/fields.ts's isTimeZone, which uses this and allows region names only.
+ */
+export function runtimeKnowsZone(zone: string): boolean {
   if (zone.length === 0 || zone.length > 64) return false;
   try {
     formatterFor(zone);

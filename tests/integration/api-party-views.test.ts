@@ -109,11 +109,11 @@ describe("a record the caller may not see answers exactly like one that does not
       { handler: getBookingRoute, path: (i) => `/bookings/${i}`, actor: people.customer(1) },
       { handler: getBookingRoute, path: (i) => `/bookings/${i}`, actor: people.chef(1) },
       { handler: acceptRoute, path: (i) => `/bookings/${i}/accept`, actor: people.chef(1), body: {} },
-      { handler: declineRoute, path: (i) => `/bookings/${i}/decline`, actor: people.chef(1), body: { reason: "no" } },
+      { handler: declineRoute, path: (i) => `/bookings/${i}/decline`, actor: people.chef(1), body: { reason: "not that evening" } },
       { handler: moveRoute, path: (i) => `/bookings/${i}/move`, actor: people.customer(1), body: { eventAt: at(eventAt, day).toISOString() } },
       { handler: cancelRoute, path: (i) => `/bookings/${i}/cancel`, actor: people.customer(1), body: { reason: "mine?" } },
       { handler: cancelRoute, path: (i) => `/bookings/${i}/cancel`, actor: people.chef(1), body: { reason: "mine?" } },
-      { handler: openDisputeRoute, path: (i) => `/bookings/${i}/disputes`, actor: people.customer(1), body: { reason: "?" } },
+      { handler: openDisputeRoute, path: (i) => `/bookings/${i}/disputes`, actor: people.customer(1), body: { reason: "the food was cold" } },
       { handler: checkoutRoute, path: (i) => `/bookings/${i}/checkout`, actor: people.customer(1), body: {} },
     ];
     for (const route of routes) {

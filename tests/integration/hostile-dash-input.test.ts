@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { createEffectTables, countJob } from "../fixtures/test-jobs.ts";
 import { schedule } from "../../lib/scheduler/index.ts";
-import { listJobs } from "../../lib/operations/job-list.ts";
+import { listJobs } from "../../lib/scheduler/admin/index.ts";
 import { previewBulk, startBulk } from "../../lib/operations/bulk.ts";
 import { listAuditEntries } from "../../lib/audit/audit-log.ts";
 import { formatInZone } from "../../lib/time/zoned-time.ts";

@@ -36,7 +36,7 @@ describe("a bigint subject id", () => {
       const subject = { type: "booking", id };
       const results = {
         schedule: await refusal(() => db.$transaction((tx) => schedule(tx, job, { runAt: now, payload: {}, subject }))),
-        cancelForSubject: await refusal(() => db.$transaction((tx) => cancelForSubject(tx, subject, { actor: "ops", reason: "r", now }))),
+        cancelForSubject: await refusal(() => db.$transaction((tx) => cancelForSubject(tx, subject, { actor: "ops", reason: "retired", now }))),
         shiftForSubject: await refusal(() => db.$transaction((tx) => shiftForSubject(tx, subject, 60_000))),
       };
       const [{ n }] = await db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM scheduled_jobs`;

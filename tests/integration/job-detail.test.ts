@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { claim } from "../helpers/engine.ts";
-import { findJobDetail, payloadShownChars } from "../../lib/operations/job-detail.ts";
+import { findJobDetail, payloadShownChars } from "../../lib/scheduler/admin/index.ts";
 import { jobVersion } from "../../lib/operations/job-as-seen.ts";
 import { schedule } from "../../lib/scheduler/index.ts";
 import { catalogue, demoPing } from "../../jobs/index.ts";

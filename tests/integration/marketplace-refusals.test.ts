@@ -47,7 +47,7 @@ describe("wrong state", () => {
     await payBooking(as(people.customer(), at(t0, 2 * hour)), { bookingId: b.id, amountMinor: 99_00, currency: "EUR" });
     const later = at(eventAt, 30 * day).toISOString();
     await refused(() => moveEvent(as(people.customer(), at(eventAt, 1)), { bookingId: b.id, eventAt: later }), "INVALID_STATE", /started/);
-    await refused(() => cancelBooking(as(people.customer(), at(eventAt, 1)), { bookingId: b.id, reason: "x" }), "INVALID_STATE", /dispute instead/);
+    await refused(() => cancelBooking(as(people.customer(), at(eventAt, 1)), { bookingId: b.id, reason: "plans changed" }), "INVALID_STATE", /dispute instead/);
     await tickAt(database.db, eventAt);
     await refused(() => moveEvent(as(people.customer(), at(eventAt, 1)), { bookingId: b.id, eventAt: later }), "INVALID_STATE", /is closed/);
   });

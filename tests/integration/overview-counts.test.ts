@@ -4,7 +4,7 @@
 // attempts) — against what each row's own local time says.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
-import { dueByDay, dueByHour, failedAttempts24h, overviewFigures } from "../../lib/operations/overview.ts";
+import { dueByDay, dueByHour, failedAttempts24h, overviewFigures } from "../../lib/scheduler/admin/index.ts";
 
 const database = useTestDatabase();
 

@@ -16,7 +16,7 @@
 // listed fails the test with the first differing offset; a listed one that does not occur on
 // this server is fine (its data is the same release as the runtime's, for that zone).
 import { describe, expect, it } from "vitest";
-import { isIanaTimeZone } from "../../lib/quotas/local-time.ts";
+import { isTimeZone } from "../../lib/validation/fields.ts";
 import { icuOffsetMs, zoneDataDifferences, zoneDays, type ZoneDays } from "../helpers/zone-days.ts";
 import { useTestDatabase } from "../helpers/database.ts";
 
@@ -127,7 +127,7 @@ describe(`quota_local_day_start: the first instant of each local date, every zon
   it("by PostgreSQL's own zone data, the local date turns at that instant and not before, in every zone an account may have", { timeout: 300_000 }, async () => {
     const names = (await database.db.$queryRaw<Array<{ name: string }>>`SELECT name FROM pg_timezone_names ORDER BY name`)
       .map((r) => r.name)
-      .filter((name) => isIanaTimeZone(name));
+      .filter((name) => isTimeZone(name));
     // At the instant the date is the day (or later: a skipped day); a millisecond, 30 minutes and
     // an hour before it is not yet (the second midnight after clocks went back is caught by the
     // millisecond: the first pass through that hour already read the day).

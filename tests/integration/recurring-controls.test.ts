@@ -6,7 +6,8 @@ import { useTestDatabase } from "../helpers/database.ts";
 import { reconcile, sweep } from "../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../fixtures/test-jobs.ts";
 import type { RecurringDefinition } from "../../lib/scheduler/index.ts";
-import { listRecurring, runRecurringNow, setRecurringEnabled } from "../../lib/operations/recurring.ts";
+import { runRecurringNow, setRecurringEnabled } from "../../lib/operations/recurring.ts";
+import { listRecurring } from "../../lib/scheduler/admin/index.ts";
 
 const database = useTestDatabase();
 const t0 = new Date("2027-02-27T23:59:30Z");

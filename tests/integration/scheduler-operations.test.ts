@@ -98,7 +98,7 @@ describe("operator operations", () => {
     expect(await findJob(db, job.id)).toMatchObject({
       status: "cancelled", cancelledBy: "ops@duly.test", cancelReason: "customer moved to another chef",
     });
-    await expect(db.$transaction((tx) => cancel(tx, job.id, { actor: "x", reason: "y", now }))).rejects.toMatchObject({
+    await expect(db.$transaction((tx) => cancel(tx, job.id, { actor: "x", reason: "again", now }))).rejects.toMatchObject({
       code: "INVALID_JOB_STATE",
     });
   });

@@ -2,7 +2,8 @@
 // names are case-insensitive, so one zone has thousands of spellings; each must not cost the
 // server a new cached formatter, or a signed-out client grows its memory without bound.
 import { describe, expect, it } from "vitest";
-import { cachedFormatterCount, formatInZone, isTimeZone } from "../../lib/time/zoned-time.ts";
+import { cachedFormatterCount, formatInZone } from "../../lib/time/zoned-time.ts";
+import { isTimeZone } from "../../lib/validation/fields.ts";
 
 /** The i-th of 2^n upper/lower-case spellings of `name`. */
 function spelling(name: string, i: number): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, isTimeZone, parseLocalDateTime, resolveLocalTime, toDateTimeLocalValue } from "../../lib/time/zoned-time.ts";
+import { formatInZone, parseLocalDateTime, resolveLocalTime, toDateTimeLocalValue } from "../../lib/time/zoned-time.ts";
+import { isTimeZone } from "../../lib/validation/fields.ts";
 
 const resolve = (text: string, zone: string) => resolveLocalTime(parseLocalDateTime(text)!, zone);
 

@@ -4,9 +4,9 @@ import { z } from "zod";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ApiKeyScope } from "../../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
-import { describeIssues } from "../../validation/describe-issues.ts";
 import { ApiError, ApiErrorCode } from "../errors.ts";
 import { bearerToken, generateToken, hashToken, prefixOfToken } from "./api-key-token.ts";
+import { int4Max, parseInput } from "../../validation/fields.ts";
 
 /** What a route knows about the key that called it. */
 export interface AuthenticatedKey {
@@ -17,7 +17,6 @@ export interface AuthenticatedKey {
   partyId: number | undefined;
 }
 
-const INT4_MAX = 2_147_483_647;
 const printable = (max: number) =>
   z
     .string()
@@ -30,7 +29,7 @@ const newKeySchema = z
   .object({
     name: printable(100),
     scope: z.enum(["app", "customer", "chef"]),
-    partyId: z.number().int().positive().max(INT4_MAX).optional(),
+    partyId: z.number().int().positive().max(int4Max).optional(),
   })
   .strict()
   .refine((key) => (key.scope === "app") === (key.partyId === undefined), {
@@ -48,9 +47,7 @@ export interface CreatedApiKey {
 
 /** Creates a key and returns its token (the only time it is seen). A bound key's party must exist. */
 export async function createApiKey(db: DbOrTx, input: NewApiKey): Promise<CreatedApiKey> {
-  const parsed = newKeySchema.safeParse(input);
-  if (!parsed.success) throw new DulyError(ErrorCode.InvalidInput, `API key: ${describeIssues(parsed.error)}`);
-  const { name, scope, partyId } = parsed.data;
+  const { name, scope, partyId } = parseInput(newKeySchema, input, "API key");
   if (scope === "customer" && partyId !== undefined && !(await db.customer.findUnique({ where: { id: partyId }, select: { id: true } }))) {
     throw new DulyError(ErrorCode.NotFound, `no customer has id ${partyId}`);
   }

@@ -9,7 +9,8 @@ import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancelForSubject } from "../../scheduler/index.ts";
 import { actorLabel } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
-import { recordId, text } from "../inputs.ts";
+import { recordId } from "../inputs.ts";
+import { cutToReasonLength, reason } from "../../validation/fields.ts";
 import { ledgerKey } from "../ledger/ledger-keys.ts";
 import { moveMoney } from "../ledger/move-money.ts";
 import { cancellationRefundMinor } from "../policy.ts";
@@ -18,7 +19,7 @@ import { toBookingView, type BookingView } from "../views.ts";
 import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "./booking-rows.ts";
 import { endMoveRequest, stopPendingMove } from "./move-request-rows.ts";
 
-export const cancelBookingInput = z.strictObject({ bookingId: recordId, reason: text(500) });
+export const cancelBookingInput = z.strictObject({ bookingId: recordId, reason });
 export type CancelBookingInput = z.input<typeof cancelBookingInput>;
 
 export async function cancelBooking(context: UseCaseContext, input: CancelBookingInput): Promise<BookingView> {
@@ -33,7 +34,7 @@ export async function cancelBooking(context: UseCaseContext, input: CancelBookin
       throw new DulyError(ErrorCode.InvalidState, `booking ${bookingId}'s event started at ${booking.eventAt.toISOString()}; open a dispute instead`);
     }
     const by = actorLabel(context.actor);
-    const cancellation = { actor: by, reason: `booking cancelled: ${reason}`.slice(0, 500), now };
+    const cancellation = { actor: by, reason: cutToReasonLength(`booking cancelled: ${reason}`), now };
     await cancelForSubject(tx, subjectOf.booking(bookingId), cancellation);
     const pendingMove = await stopPendingMove(tx, bookingId, cancellation);
     const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { updatedAt: now, endedAt: now, endedBy: by, endReason: reason });

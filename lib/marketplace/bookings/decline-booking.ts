@@ -3,13 +3,14 @@ import { z } from "zod";
 import { cancelForSubject } from "../../scheduler/index.ts";
 import { actorLabel } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
-import { recordId, text } from "../inputs.ts";
+import { recordId } from "../inputs.ts";
+import { optionalReason } from "../../validation/fields.ts";
 import { subjectOf } from "../subjects.ts";
 import { refuseTransition } from "../transitions.ts";
 import { toBookingView, type BookingView } from "../views.ts";
 import { loadBooking, requireParty, requireTransition, transitionBooking } from "./booking-rows.ts";
 
-export const declineBookingInput = z.strictObject({ bookingId: recordId, reason: text(500).optional() });
+export const declineBookingInput = z.strictObject({ bookingId: recordId, reason: optionalReason });
 export type DeclineBookingInput = z.input<typeof declineBookingInput>;
 
 export async function declineBooking(context: UseCaseContext, input: DeclineBookingInput): Promise<BookingView> {

@@ -4,14 +4,15 @@ import { z } from "zod";
 import { cancelForSubject } from "../../scheduler/index.ts";
 import { actorLabel } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, StaleRead, type UseCaseContext } from "../context.ts";
-import { recordId, text } from "../inputs.ts";
+import { recordId } from "../inputs.ts";
+import { optionalReason } from "../../validation/fields.ts";
 import { toMoveRequestView, type MoveRequestView } from "../move-request-view.ts";
 import { subjectOf } from "../subjects.ts";
 import { requireAnswerable } from "./accept-move.ts";
 import { loadBooking, requireParty } from "./booking-rows.ts";
 import { endMoveRequest, loadMoveRequest } from "./move-request-rows.ts";
 
-export const declineMoveInput = z.strictObject({ moveRequestId: recordId, reason: text(500).optional() });
+export const declineMoveInput = z.strictObject({ moveRequestId: recordId, reason: optionalReason });
 export type DeclineMoveInput = z.input<typeof declineMoveInput>;
 
 export async function declineMove(context: UseCaseContext, input: DeclineMoveInput): Promise<MoveRequestView> {

@@ -9,12 +9,13 @@ import { actorLabel } from "../actor.ts";
 import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "../bookings/booking-rows.ts";
 import { payoutDueAt } from "../bookings/complete-booking.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
-import { recordId, text } from "../inputs.ts";
+import { recordId } from "../inputs.ts";
+import { reason } from "../../validation/fields.ts";
 import { disputeReplyDeadline, scheduleDeadline } from "../job-declarations.ts";
 import { subjectOf } from "../subjects.ts";
 import { toDisputeView, type DisputeView } from "../views.ts";
 
-export const openDisputeInput = z.strictObject({ bookingId: recordId, reason: text(2000) });
+export const openDisputeInput = z.strictObject({ bookingId: recordId, reason });
 export type OpenDisputeInput = z.input<typeof openDisputeInput>;
 
 export async function openDispute(context: UseCaseContext, input: OpenDisputeInput): Promise<DisputeView> {

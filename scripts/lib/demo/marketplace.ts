@@ -6,6 +6,7 @@
 // Seeds once: a database that already has chefs is left alone.
 import type { Db } from "../../../lib/db/client.ts";
 import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
+import { dueJobCount } from "../../../lib/scheduler/admin/index.ts";
 import {
   acceptBooking, cancelBooking, declineBooking, openDispute, payBooking, placeBid, postAuction, replyToDispute, requestBooking,
   resolveDispute, type Actor,
@@ -202,7 +203,7 @@ export async function seedMarketplace(db: Db, now: Date): Promise<MarketplaceDem
 
 async function tickOrThrow(db: Db, catalogue: ReturnType<typeof createCatalogue>, now: Date): Promise<void> {
   // Most actions have nothing due before them: skip the tick (the replay takes a third of the time).
-  if ((await db.scheduledJob.count({ where: { status: "pending", runAt: { lte: now } } })) === 0) return;
+  if ((await dueJobCount(db, now, 1)) === 0) return;
   const summary = await tick({ db, catalogue, now, budgetMs: 30_000, concurrency: 1 });
   if (summary.errors.length > 0 || summary.failed > 0) throw new Error(`demo seed: tick at ${now.toISOString()}: ${summary.errors.join("; ") || `${summary.failed} failed`}`);
 }

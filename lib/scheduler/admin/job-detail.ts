@@ -1,7 +1,7 @@
 // Everything the job page shows about one job, in two reads: the row (with its version, and the
 // payload cut at a size a browser can show: a payload may be megabytes) and its attempts.
-import type { DbOrTx } from "../db/client.ts";
-import { runsOfJob, type JobView, type RunView } from "../scheduler/index.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { runsOfJob, type JobView, type RunView } from "../queries.ts";
 
 /** Payloads longer than this (characters of JSON) are shown cut, with their full size. */
 export const payloadShownChars = 20_000;
@@ -38,4 +38,11 @@ export async function findJobDetail(db: DbOrTx, jobId: bigint): Promise<JobDetai
   if (!row) return null;
   const runs = await runsOfJob(db, jobId);
   return { ...row, id: row.id.toString(), payloadTruncated: row.payloadChars > payloadShownChars, runs };
+}
+
+/** A job's type and payload (to ask its type what the payload means), or null if there is no such job. */
+export async function jobPayload(db: DbOrTx, jobId: bigint): Promise<{ jobType: string; payload: unknown } | null> {
+  const [row] = await db.$queryRaw<Array<{ job_type: string; payload: unknown }>>`
+    SELECT job_type, payload FROM scheduled_jobs WHERE id = ${jobId}`;
+  return row ? { jobType: row.job_type, payload: row.payload } : null;
 }

@@ -5,11 +5,11 @@
 // so the action covers the jobs that existed when the operator looked and no other, and its
 // result accounts for each of them (docs/decisions/0019).
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
-import type { AuditActor } from "../audit/audit-log.ts";
-import { DulyError, ErrorCode } from "../errors.ts";
-import type { JobStatus } from "../scheduler/index.ts";
+import type { Db } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import { DulyError, ErrorCode } from "../../errors.ts";
+import type { JobStatus } from "../queries.ts";
+import type { Operator } from "./operator.ts";
 import { whereClause } from "./job-list.ts";
 import { actionOf, applicableStatuses, maxSelectedIds, newRunAtSql, targetConditions, toJson, type BulkChange, type BulkTarget } from "./bulk-target.ts";
 
@@ -19,7 +19,7 @@ export const previewLifetimeMs = 3_600_000;
 /**
  * Counted ids are stored in sorted chunks of this many (an array per row): a preview of 20,000
  * jobs writes 20 rows, not 20,000 index entries. A batch reads the chunk or two after its cursor
- * (bulk.ts).
+ * (bulk-batch.ts).
  */
 export const idsPerChunk = 1_000;
 
@@ -54,7 +54,7 @@ type Group = { status: JobStatus; bucket: Date | null; n: number; hourly: boolea
 
 interface PreviewRecord {
   id: string;
-  actor: AuditActor;
+  actor: Operator;
   target: BulkTarget;
   change: BulkChange;
   reason: string;
@@ -140,7 +140,7 @@ function summarise(groups: Group[], change: BulkChange): Omit<BulkPreview, "id" 
  * `actor` (with the reason, so Confirm needs nothing else). Changes no job and writes no audit
  * entry. Previews older than an hour that nobody confirmed are deleted here.
  */
-export async function previewBulk(db: Db, actor: AuditActor, input: BulkPreviewInput, now: Date): Promise<BulkPreview> {
+export async function previewBulk(db: Db, actor: Operator, input: BulkPreviewInput, now: Date): Promise<BulkPreview> {
   const { target, change, reason } = input;
   if (target.kind === "ids" && target.ids.length > maxSelectedIds) {
     throw new DulyError(ErrorCode.InvalidInput, `a selection may hold at most ${maxSelectedIds} jobs; use "everything matching the filter" instead`);

@@ -2,7 +2,7 @@
 // 1,000,000 jobs): what is due per day of the next week (and per hour of one day) by type,
 // what is due now and how late the oldest is, failures and dead jobs in the last 24 hours.
 // Days and hours are the operator's (`zone`), so "Tuesday" means their Tuesday.
-import type { DbOrTx } from "../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
 
 export interface DueBucket {
   /** Local day (YYYY-MM-DD) or local hour (YYYY-MM-DDTHH) in the zone. */
@@ -83,6 +83,13 @@ export async function overviewFigures(db: DbOrTx, now: Date): Promise<OverviewFi
          WHERE status = 'dead' AND finished_at >= ${now}::timestamptz - interval '24 hours') AS "dead24h",
       (SELECT count(*)::int FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'dead' LIMIT ${figureCap + 1}) capped) AS "deadTotal"`;
   return row!;
+}
+
+/** Pending jobs whose run time has come, counted up to `cap` (a seed or script deciding whether a tick has work). */
+export async function dueJobCount(db: DbOrTx, now: Date, cap = figureCap): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= ${now} LIMIT ${cap}) capped`;
+  return row!.n;
 }
 
 /**

@@ -10,9 +10,9 @@
 //   type (+ status)      -> scheduled_jobs_job_type_run_at_id_status_idx (job_type, run_at, id, status)
 //   business record      -> scheduled_jobs_subject_type_subject_id_idx, then a sort of its few jobs
 //   key prefix           -> scheduled_jobs_key_pattern_idx (key text_pattern_ops)
-import type { DbOrTx } from "../db/client.ts";
-import { Prisma } from "../db/client.ts";
-import type { JobStatus, JobView } from "../scheduler/index.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { Prisma } from "../../db/client.ts";
+import type { JobStatus, JobView } from "../queries.ts";
 
 export interface JobListFilter {
   jobType?: string;
@@ -135,4 +135,11 @@ export async function jobTypesInUse(db: DbOrTx): Promise<string[]> {
     )
     SELECT job_type FROM types WHERE job_type IS NOT NULL`;
   return rows.map((r) => r.job_type);
+}
+
+/** Every job in one of `statuses`, counted exactly (a script's summary; pages count with a cap). */
+export async function countJobsInStatuses(db: DbOrTx, statuses: JobStatus[]): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ count: number }>>`
+    SELECT count(*)::int AS count FROM scheduled_jobs WHERE status = ANY(${statuses}::job_status[])`;
+  return row?.count ?? 0;
 }

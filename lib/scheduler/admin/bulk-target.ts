@@ -1,9 +1,9 @@
 // What a bulk action is about: which jobs (selected ids, or a jobs-page filter), what change
 // (cancel, shift by an offset, move to one time), and the SQL pieces both the preview and the
 // batches use, so they agree on which statuses a change applies to and where a job lands.
-import { Prisma } from "../db/client.ts";
-import type { AuditAction } from "../audit/audit-log.ts";
-import { limits, type JobStatus } from "../scheduler/index.ts";
+import { Prisma } from "../../db/client.ts";
+import { limits } from "../limits.ts";
+import type { JobStatus } from "../queries.ts";
 import { jobFilterConditions, type JobListFilter } from "./job-list.ts";
 
 export type BulkTarget = { kind: "ids"; ids: bigint[] } | { kind: "filter"; filter: JobListFilter };
@@ -12,7 +12,9 @@ export type BulkChange = { kind: "cancel" } | { kind: "shift"; offsetMs: number 
 /** Most jobs one selection may name (a page holds at most 100; a filter has no such limit). */
 export const maxSelectedIds = 1_000;
 
-export const actionOf: Record<BulkChange["kind"], AuditAction> = { cancel: "bulk.cancel", shift: "bulk.shift", move: "bulk.move" };
+/** The operation's action, as its row and the audit entries of its jobs name it. */
+export type BulkAction = `bulk.${BulkChange["kind"]}`;
+export const actionOf: Record<BulkChange["kind"], BulkAction> = { cancel: "bulk.cancel", shift: "bulk.shift", move: "bulk.move" };
 
 /** Statuses each change applies to; a running job is reported skipped (its attempt is under way). */
 export function applicableStatuses(change: BulkChange): JobStatus[] {
