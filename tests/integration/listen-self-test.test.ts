@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { createEffectTables, testCatalogue } from "../fixtures/test-jobs.ts";
 import { pgPoolOf } from "../../lib/db/client.ts";
 import { tick } from "../../lib/scheduler/index.ts";
-import { listeningWakeUp } from "../../lib/scheduler/wake-up.ts";
+import { listeningWakeUp } from "../../lib/scheduler/internal.ts";
 import { findPgbouncer, startPgBouncer } from "../../scripts/lib/pgbouncer.ts";
 
 let database: TestDatabase;

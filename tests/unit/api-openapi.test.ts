@@ -37,7 +37,7 @@ function openApiPathOf(file: string): string {
 async function document() {
   const response = getDocument();
   expect(response.status).toBe(200);
-  return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+  return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { description?: string; headers?: Record<string, unknown> } | undefined> }>> };
 }
 
 describe("GET /api/v1/openapi.json", () => {
@@ -85,6 +85,15 @@ describe("GET /api/v1/openapi.json", () => {
     for (const operation of operations) {
       expect(Object.keys(operation.responses).some((status) => status.startsWith("2")), operation.operationId).toBe(true);
       expect(operation.responses["401"], operation.operationId).toBeDefined();
+    }
+  });
+
+  it("every operation documents 503 SERVER_BUSY and DATABASE_UNAVAILABLE with a Retry-After header", async () => {
+    const doc = await document();
+    for (const operation of Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod))) {
+      const unavailable = operation.responses["503"];
+      expect(unavailable?.description, operation.operationId).toMatch(/`SERVER_BUSY`.*`DATABASE_UNAVAILABLE`/);
+      expect(Object.keys(unavailable?.headers ?? {}), operation.operationId).toEqual(["Retry-After"]);
     }
   });
 
