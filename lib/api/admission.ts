@@ -1,10 +1,12 @@
 // Admission to the API's connection pool: at most `concurrent` requests work at once (one pool
 // connection each, so none waits inside the pool), up to `maxWaiting` more wait their turn in
-// arrival order for at most `maxWaitMs`, and the rest are refused at once with 503 SERVER_BUSY
-// and Retry-After. A saturated API then answers quickly and honestly instead of piling requests
-// onto the pool until Prisma's transaction wait runs out and they fail as 500s; and since the
-// engine's tick has a pool of its own (lib/db/client.ts, getEngineDb), saturation here never
-// delays a deadline (docs/decisions/0024).
+// arrival order for at most `maxWaitMs`, then get 503 SERVER_BUSY with Retry-After; beyond
+// `maxWaiting` a request is refused at once. A saturated API answers honestly instead of piling
+// requests onto the pool until Prisma's transaction wait runs out and they fail as 500s; and
+// since the engine's tick has a pool of its own (lib/db/client.ts, getEngineDb), saturation here
+// never takes a connection a deadline needs (docs/decisions/0024). The queue is long on purpose:
+// an instant refusal comes straight back from a client that ignores Retry-After, and a loop of
+// those keeps the process's CPU busy; a waiting request costs a timer.
 import { ApiError, ApiErrorCode } from "./errors.ts";
 
 export interface AdmissionLimits {

@@ -29,7 +29,7 @@ export interface LoadTally {
   codes: Record<string, number>;
   /** 503 answers without a Retry-After header. */
   unavailableWithoutRetryAfter: number;
-  /** Requests that got no answer at all (a reset socket, a timeout). */
+  /** Requests that got no answer at all (a reset socket, a timeout) before the load was stopped. */
   errors: number;
   timeouts: number;
   /** Answers in all. */
@@ -94,8 +94,10 @@ export function startLoad(options: LoadOptions): RunningLoad {
     },
     () => {},
   );
+  let stopped = false;
+  // Requests still in flight when the caller stops the load are cut off by us, not the server.
   instance.on("reqError", () => {
-    tally.errors += 1;
+    if (!stopped) tally.errors += 1;
   });
   const done = new Promise<LoadTally>((resolve) => {
     instance.on("done", (result: autocannon.Result) => {
@@ -111,6 +113,9 @@ export function startLoad(options: LoadOptions): RunningLoad {
       return new Promise<void>((resolve) => watchers.push({ matches, resolve }));
     },
     done,
-    stop: () => instance.stop(),
+    stop: () => {
+      stopped = true;
+      instance.stop();
+    },
   };
 }
