@@ -47,8 +47,26 @@ const schema = z.object({
   DULY_TIME_TRAVEL: flag.default("0"),
   /** Finished jobs (succeeded, cancelled) older than this many days are pruned daily. */
   DULY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  /** Connections in the app's pool; a tick runs up to this many lanes minus one. */
+  /**
+   * Connections in the app's pool: API requests, pages and dashboard actions. At most this many
+   * API requests work at once; the rest wait their turn (DULY_API_QUEUE_*) or get 503 SERVER_BUSY.
+   */
   DULY_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /**
+   * Connections in the engine's own pool: the cron tick's lanes, housekeeping and its look for the
+   * next due job. Separate from the app's, so requests that saturate the API never take the
+   * connections a deadline needs (docs/decisions/0025). A tick runs at most this many lanes.
+   */
+  DULY_ENGINE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /**
+   * API requests that may wait for a turn when DULY_POOL_SIZE are working; one more gets 503 at
+   * once. A memory safety valve, set well above the concurrency expected: a request refused at
+   * once comes straight back from a client that ignores Retry-After, and a flood of instant
+   * refusals eats the CPU the tick and the working requests need; a waiting one costs a timer.
+   */
+  DULY_API_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  /** How long (ms) an API request waits for its turn before it is answered 503 SERVER_BUSY. */
+  DULY_API_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   /** Staying ticks LISTEN on DIRECT_URL so a job due now starts at once ("0": poll only). */
   DULY_LISTEN: flag.default("1"),
   /**

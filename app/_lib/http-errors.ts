@@ -2,8 +2,8 @@
 // here, the JSON API's own codes (lib/api/errors.ts) by their table there. Routes, actions and
 // pages call this instead of choosing statuses themselves, so a code means the same thing everywhere.
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
-import { ApiError, type InputIssue } from "@/lib/api/errors.ts";
-import { isConnectionLoss } from "@/lib/db/connection-errors.ts";
+import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
+import { isConnectionLoss, isPoolBusy } from "@/lib/db/connection-errors.ts";
 import { QuotaExhaustedError } from "@/lib/quotas/quota-errors.ts";
 import { SettingsError } from "@/lib/settings.ts";
 
@@ -33,7 +33,17 @@ export interface HttpError {
   issues?: InputIssue[];
   /** With QUOTA_EXHAUSTED: when the allowance comes back (also answered as Retry-After). */
   retryAt?: Date;
+  /** With every 503: how many seconds to wait before trying again (answered as Retry-After). */
+  retryAfterSeconds?: number;
 }
+
+/**
+ * Retry-After of the 503s. Busy: a turn comes free as soon as a request finishes, so soon; the
+ * database unreachable: a restart or failover takes longer. Clients should add jitter.
+ */
+export const retryAfterSeconds = { busy: 1, unavailable: 5 } as const;
+
+const busy = (message: string): HttpError => ({ status: 503, code: ApiErrorCode.ServerBusy, message, retryAfterSeconds: retryAfterSeconds.busy });
 
 /** The HTTP status of a domain error code (for documentation and tests). */
 export function statusOfErrorCode(code: ErrorCode): number {
@@ -45,13 +55,24 @@ export function httpErrorOf(error: unknown): HttpError {
   if (error instanceof QuotaExhaustedError) {
     return { status: statusOf[error.code], code: error.code, message: error.message, retryAt: error.comesBackAt };
   }
-  if (error instanceof DulyError) return { status: statusOf[error.code], code: error.code, message: error.message };
+  if (error instanceof DulyError) {
+    const status = statusOf[error.code];
+    return { status, code: error.code, message: error.message, ...(status === 503 ? { retryAfterSeconds: retryAfterSeconds.unavailable } : {}) };
+  }
   if (error instanceof ApiError) {
+    if (error.code === ApiErrorCode.ServerBusy) return busy(error.message);
     return { status: error.status, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
   }
   if (error instanceof SettingsError) return { status: 500, code: "SERVER_MISCONFIGURED", message: error.message };
+  // Before connection loss: pg-pool's checkout timeout reads like one, but the database is there.
+  if (isPoolBusy(error)) return busy("the server is at capacity: no database connection came free in time; nothing was done: retry after the Retry-After seconds");
   if (isConnectionLoss(error)) {
-    return { status: 503, code: ErrorCode.DatabaseUnavailable, message: "the database connection was lost; try again shortly" };
+    return {
+      status: 503,
+      code: ErrorCode.DatabaseUnavailable,
+      message: "the database connection was lost; try again shortly",
+      retryAfterSeconds: retryAfterSeconds.unavailable,
+    };
   }
   return { status: 500, code: "INTERNAL", message: "an unexpected error happened; it has been logged" };
 }

@@ -35,6 +35,12 @@ export const ApiErrorCode = {
   InvalidSignature: "INVALID_SIGNATURE",
   /** No route has this path under /api/v1. 404. */
   RouteNotFound: "ROUTE_NOT_FOUND",
+  /**
+   * The API is at capacity: every connection of its pool is working and the queue for one is full,
+   * or the request's turn did not come within the queue's wait. Nothing was done; retry after the
+   * Retry-After seconds (with some jitter). 503.
+   */
+  ServerBusy: "SERVER_BUSY",
   /** Anything unexpected (logged on the server, never described to the caller). 500. */
   Internal: "INTERNAL",
 } as const;
@@ -56,6 +62,7 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
   [ApiErrorCode.IdempotencyKeyInProgress]: 409,
   [ApiErrorCode.InvalidSignature]: 401,
   [ApiErrorCode.RouteNotFound]: 404,
+  [ApiErrorCode.ServerBusy]: 503,
   [ApiErrorCode.Internal]: 500,
 };
 

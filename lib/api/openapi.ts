@@ -5,6 +5,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { ErrorEnvelope, type Endpoint, type EndpointError } from "./endpoint.ts";
+import { ErrorCode } from "../errors.ts";
 import { ApiErrorCode, apiErrorStatus } from "./errors.ts";
 
 export interface DocumentInfo {
@@ -43,8 +44,22 @@ function edgeErrors(endpoint: Endpoint): EndpointError[] {
       api(ApiErrorCode.IdempotencyKeyInProgress, "the first request with this Idempotency-Key is still running"),
     );
   }
+  // Every route, whatever its shape: the server at capacity (lib/api/admission.ts), or the
+  // database out of reach. Both answer Retry-After (retryAfterHeader below).
+  errors.push(
+    api(ApiErrorCode.ServerBusy, "the API is at capacity (every connection working and the queue for one full, or the turn did not come in time): nothing was done; retry after Retry-After seconds, with jitter"),
+    { status: 503, code: ErrorCode.DatabaseUnavailable, when: "the database cannot be reached: nothing was done; retry after Retry-After seconds" },
+  );
   return errors;
 }
+
+/** Every 503 says when to come back. */
+const retryAfterHeader = z.object({
+  "Retry-After": z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({ description: "Seconds to wait before retrying (1 when busy, 5 when the database is out of reach); add jitter.", example: "1" }),
+});
 
 const callerWords = { customer: "a customer", chef: "a chef", platform: "the platform (an app key sending no X-Acting-As)" } as const;
 const callersOf = (endpoint: Endpoint) => endpoint.parties.map((kind) => callerWords[kind]).join(" or ");
@@ -74,6 +89,7 @@ function errorResponses(endpoint: Endpoint) {
         status,
         {
           description: `${STATUS_TEXT[status] ?? "Refused"}: ${errors.map((error) => `\`${error.code}\` ${error.when}`).join("; ")}.`,
+          ...(status === 503 ? { headers: retryAfterHeader } : {}),
           content: { "application/json": { schema: ErrorEnvelope } },
         },
       ]),

@@ -88,14 +88,31 @@ export function pgPoolOf(db: Db): pg.Pool {
   return pool;
 }
 
-// One client per process. Next's dev server reloads modules, so the instance is parked on
-// globalThis to avoid opening a new pool on every reload.
-const globalForDb = globalThis as unknown as { dulyDb?: Db };
+// Two clients per process, each with its own pool: the app's (requests, pages, actions) and the
+// engine's (the cron tick). A pool shared by both let a saturated API take every connection: the
+// tick could not get one and answered 503 while deadlines ran late (docs/decisions/0025). Next's
+// dev server reloads modules and bundles them per route, so the instances are parked on globalThis.
+const globalForDb = globalThis as unknown as { dulyDb?: Db; dulyEngineDb?: Db };
 
+/** The app's client: API requests, pages and dashboard actions (DULY_POOL_SIZE connections). */
 export function getDb(): Db {
   globalForDb.dulyDb ??= createDb(settings().DATABASE_URL, {
     poolSize: settings().DULY_POOL_SIZE,
     preparedStatements: preparedStatementsEnabled(),
   });
   return globalForDb.dulyDb;
+}
+
+/**
+ * The engine's client, for the cron tick alone (DULY_ENGINE_POOL_SIZE connections, shown as
+ * `duly-engine` in pg_stat_activity). Job handlers write through the tick's own connections, so
+ * nothing the tick runs needs the app's pool.
+ */
+export function getEngineDb(): Db {
+  globalForDb.dulyEngineDb ??= createDb(settings().DATABASE_URL, {
+    poolSize: settings().DULY_ENGINE_POOL_SIZE,
+    applicationName: "duly-engine",
+    preparedStatements: preparedStatementsEnabled(),
+  });
+  return globalForDb.dulyEngineDb;
 }

@@ -31,3 +31,21 @@ export async function readWithRetry<T>(read: () => Promise<T>, attempts = 3): Pr
     }
   }
 }
+
+/**
+ * Whether an error means no connection came free in time, the pool being busy rather than the
+ * database gone: pg-pool's checkout timeout (also when it ran out while a new connection was being
+ * opened: a server too busy to finish the handshake in time), or Prisma's interactive transaction that could not
+ * start within its `maxWait` or ran past its timeout, so nothing committed (P2028), or that could
+ * not get a connection (P2024). A retry a moment later can succeed; the edge answers 503
+ * SERVER_BUSY with Retry-After, never 500.
+ */
+export function isPoolBusy(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === "P2024") return true;
+  // P2028 is every transaction API error; these two are time running out, not misuse.
+  if (code === "P2028" && /Unable to start a transaction in the given time|cannot be executed on an expired transaction/i.test(text)) return true;
+  // pg-pool's checkout timeout, or the timer running out while a new connection was opened.
+  return /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(text);
+}

@@ -13,4 +13,4 @@ export { deploymentKeyPrefix, liveWindowMs, wantedSchedules } from "./recurring/
 export { sweepRecurringSchedules, catchUpAllCap } from "./recurring/sweep.ts";
 export { dueOccurrences, nextOccurrenceAfter, occurrencesAtOrBefore, occurrencesToRun } from "./cron-occurrences.ts";
 export { newTickId } from "./tick.ts";
-export { dueSoonChannel, notifyWindowMs } from "./wake-up.ts";
+export { dueSoonChannel, listeningWakeUp, notifyWindowMs } from "./wake-up.ts";

@@ -321,8 +321,11 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
   }
 
   if (mode === "stay" && options.listenUrl) {
+    // The self-test's notification goes out on the first lane's connection, already held: a busy
+    // pool must not make a working listener look deaf (wake-up.ts).
+    const sender = firstLane;
     wake = await listeningWakeUp(options.listenUrl, addError, (channel, payload) =>
-      pool.query("SELECT pg_notify($1, $2)", [channel, payload]),
+      sender.connection.query("SELECT pg_notify($1, $2)", [channel, payload]),
     );
     summary.listening = wake.listening;
   }

@@ -10,6 +10,8 @@ import pg from "pg";
 export const dueSoonChannel = "duly_jobs_due";
 /** Jobs due within this long of their scheduling notify listeners (>= the listening poll). */
 export const notifyWindowMs = 1000;
+/** The LISTEN self-test: how long a notification may take to arrive after its transaction committed. */
+const selfTestMs = 1_000;
 
 export interface WakeUp {
   /** A counter that moves on every notification: read it before looking for work. */
@@ -75,7 +77,11 @@ export function pollingWakeUp(): WakeUp {
 export async function listeningWakeUp(
   url: string,
   onError: (message: string) => void,
-  /** Sends a notification from another connection (the app's own pool): the self-test. */
+  /**
+   * Sends a notification the way the app sends them (through DATABASE_URL): the self-test. Give
+   * it a connection the caller already holds (the tick's first lane), not a pool's: waiting for a
+   * busy pool is no verdict on the listener.
+   */
   notifyFromElsewhere: (channel: string, payload: string) => Promise<unknown>,
 ): Promise<WakeUp> {
   let listening = false;
@@ -88,23 +94,7 @@ export async function listeningWakeUp(
     wakeAll(); // waiters re-check at once rather than sleep through what they might have heard
   });
   client.on("notification", wakeAll);
-  try {
-    await client.connect();
-    await client.query(`LISTEN ${dueSoonChannel}`);
-    // Through a transaction-mode pooler LISTEN "works" but nothing arrives (the session that
-    // listened serves others between transactions): check with a notification sent the way
-    // the app sends them, and poll at the normal rate instead of trusting a deaf listener.
-    if (!(await hears(client, notifyFromElsewhere))) {
-      onError("LISTEN on this URL hears nothing (a transaction-mode pooler? set DIRECT_URL to a direct connection); polling instead");
-      await client.end().catch(() => {});
-    } else {
-      listening = true;
-    }
-  } catch (error) {
-    onError(`could not LISTEN for due jobs (${(error as Error).message}); polling instead`);
-    await client.end().catch(() => {});
-  }
-  return {
+  const wakeUp: WakeUp = {
     get sequence() {
       return sleeps.sequence;
     },
@@ -119,24 +109,68 @@ export async function listeningWakeUp(
       await client.end().catch(() => {});
     },
   };
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${dueSoonChannel}`);
+  } catch (error) {
+    onError(`could not LISTEN on the listener's URL (DIRECT_URL): ${(error as Error).message}; polling instead`);
+    await client.end().catch(() => {});
+    return wakeUp;
+  }
+  // Through a transaction-mode pooler LISTEN "works" but nothing arrives (the session that
+  // listened serves others between transactions): check with a notification sent the way the
+  // app sends them, and poll at the normal rate instead of trusting a deaf listener.
+  const verdict = await selfTest(client, notifyFromElsewhere);
+  if (verdict.heard) {
+    listening = true;
+  } else if (verdict.unsent !== undefined) {
+    // Nothing was learnt about the listener: keep it (a notification it hears still wakes the
+    // tick), but poll at the normal rate as if it were deaf.
+    onError(`the LISTEN self-test could not send its notification (${verdict.unsent}), so the listener is not judged: it stays connected, and the tick polls at the normal rate`);
+  } else {
+    onError(
+      `LISTEN on the listener's URL (DIRECT_URL) heard nothing within ${selfTestMs} ms of a committed notification: ` +
+        "it reaches a transaction-mode pooler, not a session of its own (or another database than DATABASE_URL); " +
+        "set DIRECT_URL to a direct or session-mode connection to the same database; polling instead",
+    );
+    await client.end().catch(() => {});
+  }
+  return wakeUp;
 }
 
-const selfTestMs = 1_000;
+type SelfTestVerdict = { heard: true; unsent?: undefined } | { heard: false; unsent?: string };
 
-async function hears(client: pg.Client, notify: (channel: string, payload: string) => Promise<unknown>): Promise<boolean> {
+/**
+ * Sends a marked notification and listens for it on `client`. The wait is timed from the
+ * notification's commit (when PostgreSQL delivers it), so however long sending took (a busy
+ * server, a slow network) the listener is judged on delivery alone.
+ */
+async function selfTest(client: pg.Client, notify: (channel: string, payload: string) => Promise<unknown>): Promise<SelfTestVerdict> {
   const marker = `duly:self-test:${Math.random().toString(36).slice(2)}`;
-  let heard: () => void = () => {};
-  const arrived = new Promise<boolean>((resolve) => {
-    heard = () => resolve(true);
-    setTimeout(() => resolve(false), selfTestMs);
-  });
+  let heard = false;
+  let onHeard = () => {};
   const onNotification = (message: pg.Notification) => {
-    if (message.payload === marker) heard();
+    if (message.payload !== marker) return;
+    heard = true;
+    onHeard();
   };
   client.on("notification", onNotification);
   try {
-    await notify(dueSoonChannel, marker);
-    return await arrived;
+    try {
+      await notify(dueSoonChannel, marker);
+    } catch (error) {
+      return { heard: false, unsent: error instanceof Error ? error.message : String(error) };
+    }
+    if (!heard) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, selfTestMs);
+        onHeard = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    return heard ? { heard: true } : { heard: false };
   } finally {
     client.removeListener("notification", onNotification);
   }

@@ -62,8 +62,9 @@ export function useAppDatabase(database: TestDatabase): void {
     process.env.DULY_LISTEN = "0";
   });
   afterAll(async () => {
-    const { getDb } = await import("../../lib/db/client.ts");
+    const { getDb, getEngineDb } = await import("../../lib/db/client.ts");
     await getDb().$disconnect();
+    await getEngineDb().$disconnect(); // the cron route's pool (never connected unless a test ticked)
   });
 }
 

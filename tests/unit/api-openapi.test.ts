@@ -38,7 +38,7 @@ function openApiPathOf(file: string): string {
 async function document() {
   const response = getDocument();
   expect(response.status).toBe(200);
-  return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+  return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { description?: string; headers?: Record<string, unknown> } | undefined> }>> };
 }
 
 describe("GET /api/v1/openapi.json", () => {
@@ -96,6 +96,15 @@ describe("GET /api/v1/openapi.json", () => {
     expect(schema.enum).not.toContain("HRK");
     expect(schema.description).toContain("ISO 4217's number of digits");
     expect(schema.description).toMatch(/3 digits: BHD IQD JOD KWD LYD OMR TND; 4 digits: CLF UYW; every other code 2/);
+  });
+
+  it("every operation documents 503 SERVER_BUSY and DATABASE_UNAVAILABLE with a Retry-After header", async () => {
+    const doc = await document();
+    for (const operation of Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod))) {
+      const unavailable = operation.responses["503"];
+      expect(unavailable?.description, operation.operationId).toMatch(/`SERVER_BUSY`.*`DATABASE_UNAVAILABLE`/);
+      expect(Object.keys(unavailable?.headers ?? {}), operation.operationId).toEqual(["Retry-After"]);
+    }
   });
 
   it("documents each refusal with the status the server answers for its code", () => {

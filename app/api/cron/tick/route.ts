@@ -1,6 +1,6 @@
 // GET /api/cron/tick: Vercel Cron (every minute) and the local ticker (scripts/start.ts) both
 // land here, so production and development run jobs through one code path.
-import { getDb } from "@/lib/db/client.ts";
+import { getEngineDb } from "@/lib/db/client.ts";
 import { directUrl, settings } from "@/lib/settings.ts";
 import { recordTick, tick } from "@/lib/scheduler/index.ts";
 import { catalogue } from "@/jobs/index.ts";
@@ -40,7 +40,8 @@ export const GET = cronRoute(async (request) => {
   const { mode, budgetMs, now } = parsed.query;
   const listen = mode === "stay" && settings().DULY_LISTEN === "1";
   const summary = await tick({
-    db: getDb(),
+    // The engine's own pool: a saturated API cannot take the connections the tick needs.
+    db: getEngineDb(),
     catalogue,
     now,
     travelling: now !== undefined,
@@ -53,10 +54,10 @@ export const GET = cronRoute(async (request) => {
   // The dashboard's "last tick" and its alarm when ticks stop. A failure to record is logged
   // and does not turn a tick that ran into an error.
   if (summary.status !== "unavailable") {
-    await recordTick(getDb(), summary).catch((error: unknown) => console.error("[duly] could not record the tick for the dashboard:", error));
+    await recordTick(getEngineDb(), summary).catch((error: unknown) => console.error("[duly] could not record the tick for the dashboard:", error));
   }
   if (summary.status === "unavailable") {
-    const error = `no database connection could be had (the database is down or refusing, or every connection is in use): ${summary.errors.join("; ")}`;
+    const error = `no database connection could be had (the database is down or refusing, or every connection of the engine's pool, DULY_ENGINE_POOL_SIZE, is in use): ${summary.errors.join("; ")}`;
     return jsonResponse({ error, summary }, 503);
   }
   return jsonResponse(summary);

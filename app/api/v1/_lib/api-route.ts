@@ -10,6 +10,11 @@
 // an Idempotency-Key the key's record is claimed first and the response written last, in the
 // same transaction (lib/api/idempotency.ts, docs/decisions/0013).
 //
+// Every request first waits for its turn at the API's admission gate (lib/api/admission.ts): at
+// most DULY_POOL_SIZE work at once, a bounded queue with a bounded wait, then 503 SERVER_BUSY
+// with Retry-After. A saturated API refuses quickly and never answers 500 for being busy; the
+// tick runs on a pool of its own (docs/decisions/0025).
+//
 // The handler's `now` is the database's clock, read in that transaction just before the handler
 // runs (lib/db/database-now.ts), never this server's clock: one clock for deadlines and stamps.
 //
@@ -30,6 +35,7 @@ import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/lib/db/client.ts";
 import { databaseNow } from "@/lib/db/database-now.ts";
 import { actingPartyOf, partyLabel, requireParty, type ActingParty } from "@/lib/api/acting-party.ts";
+import { apiAdmission, type AdmissionGate } from "@/lib/api/admission.ts";
 import { NoBody, type Endpoint } from "@/lib/api/endpoint.ts";
 import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
 import {
@@ -43,6 +49,7 @@ import { readJsonBody } from "@/lib/api/json-body.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
 import { httpErrorOf } from "@/app/_lib/http-errors.ts";
 import { isoInstant, timeTravelEnabled } from "@/app/_lib/search-params.ts";
+import { settings } from "@/lib/settings.ts";
 
 export interface ApiContext<E extends Endpoint> {
   /** A POST's transaction (the use case joins it), or the client for a GET. */
@@ -77,16 +84,27 @@ const noStore = { "Cache-Control": "no-store" } as const;
 /** Test seams: the transaction's timeout and how long a duplicate Idempotency-Key waits. */
 export const apiRouteLimits = { transactionTimeoutMs: 30_000, transactionMaxWaitMs: 10_000, idempotencyWaitMs: DEFAULT_IDEMPOTENCY_WAIT_MS };
 
+/** The process's API admission gate, sized from the settings (the app pool's size). */
+export function apiGate(): AdmissionGate {
+  return apiAdmission(() => {
+    const { DULY_POOL_SIZE, DULY_API_QUEUE_LIMIT, DULY_API_QUEUE_WAIT_MS } = settings();
+    return { concurrent: DULY_POOL_SIZE, maxWaiting: DULY_API_QUEUE_LIMIT, maxWaitMs: DULY_API_QUEUE_WAIT_MS };
+  });
+}
+
 /** An error envelope response (for routes outside apiRoute, such as the catch-all 404). */
 export function apiErrorResponse(error: unknown, request?: Request): Response {
-  const { status, code, message, issues, retryAt } = httpErrorOf(error);
-  if (status >= 500) {
+  const { status, code, message, issues, retryAt, retryAfterSeconds } = httpErrorOf(error);
+  // Busy is not broken: a 503 is the server protecting itself, not a fault to investigate.
+  if (status >= 500 && status !== 503) {
     console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
   }
   // A refusal that ends at a known instant (429 QUOTA_EXHAUSTED) says when, in the envelope and
-  // as Retry-After (an HTTP-date: no clock is read to turn it into seconds).
+  // as Retry-After (an HTTP-date: no clock is read to turn it into seconds); a 503 says after how
+  // many seconds to come back.
   const retry = retryAt ? { retryAt: retryAt.toISOString() } : {};
-  const headers = retryAt ? { ...noStore, "Retry-After": retryAt.toUTCString() } : noStore;
+  const retryAfter = retryAt ? retryAt.toUTCString() : retryAfterSeconds !== undefined ? String(retryAfterSeconds) : undefined;
+  const headers = retryAfter ? { ...noStore, "Retry-After": retryAfter } : noStore;
   return Response.json({ error: { code, message, ...(issues ? { issues } : {}), ...retry } }, { status, headers });
 }
 
@@ -143,50 +161,54 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
   const operation = `${endpoint.method.toUpperCase()} /api/v1${endpoint.path}`;
   return async (request: Request, routeContext: RouteContext): Promise<Response> => {
     try {
-      const db = getDb();
-      const apiKey = await authenticateApiKey(db, request.headers.get("authorization"));
-      const party = requireParty(actingPartyOf(apiKey, request.headers.get("x-acting-as")), endpoint.parties, operation);
-      const url = new URL(request.url);
-      const params = parsePart(endpoint.params, await routeContext.params, "params");
-      const query = parsePart(endpoint.query, queryRecord(url), "query");
-      const travelled = travelledNow(request);
-
-      const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
-        const now = travelled ?? (await databaseNow(runDb));
-        const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
-        const result = await handler(context);
-        const checked = endpoint.response.safeParse(result);
-        if (!checked.success) {
-          throw new Error(`${operation}: the response does not fit its documented schema: ${checked.error.message}`);
-        }
-        return { status: endpoint.successStatus, body: JSON.stringify(checked.data) };
-      };
-
-      if (endpoint.method === "get") return jsonResponse(await answer(db, {}), false);
-
-      // No body at all reads as `{}`: a POST that takes nothing (accept) needs none, and one that
-      // does is told which fields are missing (INVALID_INPUT), not just "empty".
-      const rawBody = await readJsonBody(request, { emptyIs: {} });
-      const body = parsePart(endpoint.body ?? NoBody, rawBody, "body");
-      const idempotencyKey = parseIdempotencyKey(request.headers.get("idempotency-key"));
-      const outcome = await db.$transaction(
-        async (tx) => {
-          if (idempotencyKey === undefined) return { response: await answer(tx, body), replayed: false };
-          const claim = await claimIdempotencyKey(
-            tx,
-            { apiKeyId: apiKey.id, key: idempotencyKey, method: request.method, path: url.pathname, actingAs: party ? partyLabel(party) : "", body: rawBody },
-            apiRouteLimits.idempotencyWaitMs,
-          );
-          if (claim.kind === "replay") return { response: claim.response, replayed: true };
-          const response = await answer(tx, body);
-          await recordIdempotentResponse(tx, claim.recordId, response);
-          return { response, replayed: false };
-        },
-        { timeout: apiRouteLimits.transactionTimeoutMs, maxWait: apiRouteLimits.transactionMaxWaitMs },
-      );
-      return jsonResponse(outcome.response, outcome.replayed);
+      return await apiGate().run(() => answerRequest(request, routeContext));
     } catch (error) {
       return apiErrorResponse(error, request);
     }
   };
+
+  async function answerRequest(request: Request, routeContext: RouteContext): Promise<Response> {
+    const db = getDb();
+    const apiKey = await authenticateApiKey(db, request.headers.get("authorization"));
+    const party = requireParty(actingPartyOf(apiKey, request.headers.get("x-acting-as")), endpoint.parties, operation);
+    const url = new URL(request.url);
+    const params = parsePart(endpoint.params, await routeContext.params, "params");
+    const query = parsePart(endpoint.query, queryRecord(url), "query");
+    const travelled = travelledNow(request);
+
+    const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
+      const now = travelled ?? (await databaseNow(runDb));
+      const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
+      const result = await handler(context);
+      const checked = endpoint.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(`${operation}: the response does not fit its documented schema: ${checked.error.message}`);
+      }
+      return { status: endpoint.successStatus, body: JSON.stringify(checked.data) };
+    };
+
+    if (endpoint.method === "get") return jsonResponse(await answer(db, {}), false);
+
+    // No body at all reads as `{}`: a POST that takes nothing (accept) needs none, and one that
+    // does is told which fields are missing (INVALID_INPUT), not just "empty".
+    const rawBody = await readJsonBody(request, { emptyIs: {} });
+    const body = parsePart(endpoint.body ?? NoBody, rawBody, "body");
+    const idempotencyKey = parseIdempotencyKey(request.headers.get("idempotency-key"));
+    const outcome = await db.$transaction(
+      async (tx) => {
+        if (idempotencyKey === undefined) return { response: await answer(tx, body), replayed: false };
+        const claim = await claimIdempotencyKey(
+          tx,
+          { apiKeyId: apiKey.id, key: idempotencyKey, method: request.method, path: url.pathname, actingAs: party ? partyLabel(party) : "", body: rawBody },
+          apiRouteLimits.idempotencyWaitMs,
+        );
+        if (claim.kind === "replay") return { response: claim.response, replayed: true };
+        const response = await answer(tx, body);
+        await recordIdempotentResponse(tx, claim.recordId, response);
+        return { response, replayed: false };
+      },
+      { timeout: apiRouteLimits.transactionTimeoutMs, maxWait: apiRouteLimits.transactionMaxWaitMs },
+    );
+    return jsonResponse(outcome.response, outcome.replayed);
+  }
 }

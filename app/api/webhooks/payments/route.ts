@@ -4,13 +4,15 @@
 import { getDb } from "@/lib/db/client.ts";
 import { receivePaymentEvent } from "@/lib/api/payment-webhook/receive-payment-event.ts";
 import { settings } from "@/lib/settings.ts";
-import { apiErrorResponse } from "../../v1/_lib/api-route.ts";
+import { apiErrorResponse, apiGate } from "../../v1/_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request): Promise<Response> {
   try {
-    const answer = await receivePaymentEvent({ db: getDb(), secret: settings().DULY_PAYMENT_WEBHOOK_SECRET }, request);
+    // Through the API's admission gate (one pool): a busy server answers 503 with Retry-After,
+    // which the provider retries, rather than 500.
+    const answer = await apiGate().run(() => receivePaymentEvent({ db: getDb(), secret: settings().DULY_PAYMENT_WEBHOOK_SECRET }, request));
     return Response.json(answer, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     const response = apiErrorResponse(error, request);
