@@ -4,6 +4,7 @@
 // last ran; how long a job takes). Each phase says which of these it reads and which it writes.
 import type pg from "pg";
 import { pgPoolOf } from "../../db/client.ts";
+import { isDulyError } from "../../errors.ts";
 import type { Clock } from "../clock.ts";
 import type { Catalogue } from "../job-definition.ts";
 import { maxGroupSize } from "../run-job-group.ts";
@@ -131,4 +132,9 @@ export function housekeepingDue(context: TickContext): boolean {
  */
 export function poolSize(pool: pg.Pool): number {
   return (pool as unknown as { options: { max: number } }).options.max;
+}
+
+/** Whether an error means no connection could be had from the pool (the database is down, or the pool full). */
+export function isUnavailable(error: unknown): boolean {
+  return isDulyError(error, "DATABASE_UNAVAILABLE");
 }

@@ -9,10 +9,9 @@
 import { clockStartingAt, frozenClock } from "../clock.ts";
 import { describeError, toError } from "../describe-error.ts";
 import { Lane } from "../lane.ts";
-import { isUnavailable } from "../run-job-group.ts";
 import { housekeeping, type HousekeepingResult } from "../sql/housekeeping.ts";
 import { sleep } from "../wake-up.ts";
-import { budgetLeft, type TickContext } from "./context.ts";
+import { budgetLeft, isUnavailable, type TickContext } from "./context.ts";
 import { recurringPhase } from "./recurring.ts";
 import { addError, countRecovered } from "./summary.ts";
 

@@ -4,11 +4,11 @@
 // short pause, not the lane: the next round starts on a fresh one.
 import { describeError, toError } from "../describe-error.ts";
 import { Lane } from "../lane.ts";
-import { isUnavailable, type RunOptions } from "../run-job-group.ts";
+import type { RunOptions } from "../run-job-group.ts";
 import { sleep } from "../wake-up.ts";
 import { Claimer } from "./claim.ts";
 import { claimLimit } from "./claim-size.ts";
-import { budgetLeft, housekeepingDue, type TickContext } from "./context.ts";
+import { budgetLeft, housekeepingDue, isUnavailable, type TickContext } from "./context.ts";
 import { housekeepingPhase } from "./housekeeping.ts";
 import type { TickMode } from "./options.ts";
 import { runPhase } from "./run.ts";
