@@ -7,6 +7,11 @@
 //
 // And the scheduler's narrow API: code outside lib/scheduler imports lib/scheduler/index.ts
 // only (the engine's own tests and the bench may also use lib/scheduler/internal.ts).
+//
+// And short functions in lib/: none over 80 lines, comments and blank lines included. A long
+// function is where state shared by inner closures hides (the tick was 360 lines over fifteen
+// mutable variables); its steps belong in named functions a reader can test alone. lib/ holds
+// no JSX (it imports no React): page and form components in app/ and components/ are exempt.
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
 
@@ -90,6 +95,11 @@ export default tseslint.config(
   ...importBoundary("lib", { folders: ["app", "components", "jobs"], packages: ["next", "react", "react-dom"], extra: [publicSchedulerApi] }),
   ...importBoundary("jobs", { folders: ["app", "components"], extra: [publicSchedulerApi] }),
   ...importBoundary("components", { folders: ["app"], extra: [publicSchedulerApi] }),
+  {
+    name: "duly/short-functions/lib",
+    files: ["lib/**/*.{js,mjs,cjs,ts,mts,cts}"],
+    rules: { "max-lines-per-function": ["error", { max: 80 }] },
+  },
   {
     name: "duly/scheduler-api/app-scripts",
     files: [`{app,scripts,prisma}/**/*.${SOURCE_EXTENSIONS}`],
