@@ -9,6 +9,11 @@
 // lib/scheduler/admin/index.ts (the operators' entry point), only (the engine's own tests and the
 // bench may also use lib/scheduler/internal.ts). Nor does it name the engine's tables or their
 // Prisma models (duly/engine-tables, scripts/lint/engine-tables.js; docs/decisions/0024).
+//
+// And short functions in lib/: none over 80 lines, comments and blank lines included. A long
+// function is where state shared by inner closures hides (the tick was 360 lines over fifteen
+// mutable variables); its steps belong in named functions a reader can test alone. lib/ holds
+// no JSX (it imports no React): page and form components in app/ and components/ are exempt.
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import tseslint from "typescript-eslint";
 import dulyRules from "./scripts/lint/engine-tables.js";
@@ -93,6 +98,11 @@ export default tseslint.config(
   ...importBoundary("lib", { folders: ["app", "components", "jobs"], packages: ["next", "react", "react-dom"], extra: [publicSchedulerApi] }),
   ...importBoundary("jobs", { folders: ["app", "components"], extra: [publicSchedulerApi] }),
   ...importBoundary("components", { folders: ["app"], extra: [publicSchedulerApi] }),
+  {
+    name: "duly/short-functions/lib",
+    files: ["lib/**/*.{js,mjs,cjs,ts,mts,cts}"],
+    rules: { "max-lines-per-function": ["error", { max: 80 }] },
+  },
   {
     name: "duly/scheduler-api/app-scripts",
     files: [`{app,scripts,prisma}/**/*.${SOURCE_EXTENSIONS}`],

@@ -20,3 +20,8 @@ export function describeError(error: unknown): string {
   return (stored.length > maxErrorLength ? `${stored.slice(0, maxErrorLength)}…` : stored).toWellFormed();
 }
 
+
+/** An Error for anything thrown: itself if it is one, else one carrying its description. */
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(describeError(error));
+}

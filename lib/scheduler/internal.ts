@@ -14,3 +14,16 @@ export { sweepRecurringSchedules, catchUpAllCap } from "./recurring/sweep.ts";
 export { dueOccurrences, nextOccurrenceAfter, occurrencesAtOrBefore, occurrencesToRun } from "./cron-occurrences.ts";
 export { newTickId } from "./tick.ts";
 export { dueSoonChannel, listeningWakeUp, notifyWindowMs } from "./wake-up.ts";
+// The tick's phases one at a time (tick/): their decisions as plain functions, and each phase
+// on a tick's context.
+export { newTickContext, housekeepingDue } from "./tick/context.ts";
+export type { TickContext } from "./tick/context.ts";
+export { claimLimit, nextPerJobMs, initialClaim, claimHorizonMs } from "./tick/claim-size.ts";
+export { afterEmptyClaim, idleSleepMs, waitForMoreWork, minSleepMs } from "./tick/stay.ts";
+export { afterLaneFailure, maxConsecutiveLaneFailures } from "./tick/lane-loop.ts";
+export type { LaneStart } from "./tick/lane-loop.ts";
+export { LaneSet } from "./tick/lane-set.ts";
+export { firstHousekeeping, housekeepingPhase } from "./tick/housekeeping.ts";
+export { Claimer, leaveUnansweredClaim } from "./tick/claim.ts";
+export { runPhase, runOptionsOf } from "./tick/run.ts";
+export { addError, countClaimed, countOutcome, countRecovered, emptySummary, maxSummaryErrors, settleStatus } from "./tick/summary.ts";

@@ -2,7 +2,7 @@
 // run"). createCatalogue checks a recurring schedule's payload against its job's schema and its
 // cron, but not that PostgreSQL can store it (the limits schedule() enforces: no NUL). Reconciliation, which runs
 // inside the tick's FIRST housekeeping, then fails on every tick (raw 22P05), and a failed first
-// housekeeping makes the tick return "unavailable" before claiming anything (tick.ts). One bad
+// housekeeping makes the tick return "unavailable" before claiming anything (tick/housekeeping.ts). One bad
 // schedule declared in code stops every job of every type, and the route answers 503.
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";

@@ -2,7 +2,7 @@
 // max_connections, a restart or failover refusing logins for a second). The lane's queue of
 // claimed jobs is then abandoned: run-job-group.ts calls lane.replace() after the dead
 // transaction, which throws when pool.connect() fails; the error escapes runClaimedJobs, the
-// lane (tick.ts) gives up after three failures in ~300 ms although its budget runs for
+// lane (tick/lane-loop.ts) gives up after three failures in ~300 ms although its budget runs for
 // seconds more, and the claimed jobs stay `running` until their lease expires: each loses an
 // attempt although no handler of theirs ever committed (maxAttempts 1: dead, never run).
 import pg from "pg";

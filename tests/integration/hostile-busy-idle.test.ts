@@ -1,7 +1,7 @@
 // Hostile: a staying tick that finds a due job it cannot claim (its row is locked by another
 // session: an operator's transaction, a business transaction that scheduled it with the same key
 // and has not committed, a cancel waiting on something) sleeps only minSleepMs (5 ms) before
-// looking again (tick.ts idleWait: millisecondsUntilNextWork returns 0 for the locked row).
+// looking again (tick/stay.ts, waitForMoreWork: millisecondsUntilNextWork returns 0 for the locked row).
 // It then spins: a claim and a lookup every ~5 ms for as long as the lock is held, on every
 // overlapping tick. Expected: an idle tick looks at most about as often as its poll/notification
 // allows (here: a handful of times a second), not hundreds of times.

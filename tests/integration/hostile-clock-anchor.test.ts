@@ -1,5 +1,5 @@
 // Hostile: a tick's clock is the database's clock_timestamp() read by its first housekeeping,
-// carried forward by performance.now() from the moment the RESULT is processed (tick.ts:
+// carried forward by performance.now() from the moment the RESULT is processed (tick/housekeeping.ts:
 // clockStartingAt(result.now)). Whatever delays that result (an event loop busy rendering a
 // page or loading modules on a cold start, GC, a slow network) is subtracted from the clock for
 // the whole tick: it runs behind real time by that much. Its claims then write leases that are

@@ -1,7 +1,7 @@
 // Hostile: a tick whose connection dies during its FIRST housekeeping (a killed backend, a
 // pooler or server restart at the wrong moment) returns "unavailable" at once, claiming
-// nothing, however much of its budget is left (tick.ts: the first housekeeping is tried once,
-// on the first lane, and any failure ends the tick). A staying cron call of 70 s then does no
+// nothing, however much of its budget is left (tick/housekeeping.ts: the first housekeeping is
+// tried once, on the first lane, and any failure ends the tick). A staying cron call of 70 s then does no
 // work for its whole minute although the database was back a millisecond later; the route
 // answers 503. Later housekeeping failures are retried by the lane; the first is not.
 //

@@ -1,5 +1,5 @@
 // Hostile: issue 5 item 10 required housekeeping (lease recovery, the recurring sweep) "at most
-// about once a second, always". It runs only at the top of a lane's loop (tick.ts runLane), so
+// about once a second, always". It runs only at the top of a lane's loop (tick/lane-loop.ts), so
 // while every lane of the tick is inside runClaimedJobs (a handler calling a slow API for a few
 // seconds: well within its lease) nothing sweeps: an every-second schedule under the default
 // policy ('latest') then finds several occurrences due at once and keeps only the newest.

@@ -1,7 +1,7 @@
 // Hostile: a job waiting its turn behind a handler that overruns its lease loses its protection
 // at the moment that handler is cut off. Its lease was written by the claim (claim + leaseMs)
 // and is renewed only when a group commits; the stuck group never commits, so when the engine
-// ends the stuck backend (run-job-group.ts, LeaseTimeoutError branch) the waiting jobs are
+// ends the stuck backend (group/run-job.ts, leaseTimedOut) the waiting jobs are
 // unlocked with leases already in the past, until the lane re-holds them in a fresh transaction.
 // Any other tick's housekeeping in that window takes them back as "the worker stopped": an
 // attempt spent although their handler never started (with maxAttempts 1: dead, never run).

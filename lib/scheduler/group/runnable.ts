@@ -1,0 +1,102 @@
+// What a lane's group transactions work with: the options the tick runs them by, a claimed job
+// made ready to run (a Runnable), what a transaction hands back, and the records a failed or
+// deferred attempt is written from.
+import type { Clock } from "../clock.ts";
+import { describeError } from "../describe-error.ts";
+import { defaultRetry, PermanentJobError, type Catalogue, type JobDefinition } from "../job-definition.ts";
+import { deferralNote } from "../deferral.ts";
+import type { ClaimedJob } from "../sql/claim-due-jobs.ts";
+import type { DeferralRecord, FailureRecord } from "../sql/finish-attempt.ts";
+
+export type AttemptOutcome = "succeeded" | "failed" | "dead" | "cancelled" | "lease_lost" | "deferred";
+
+export interface RunOptions {
+  catalogue: Catalogue;
+  /** The tick's clock: handlers' `now`, failure times, backoff. */
+  clock: Clock;
+  /** The real clock leases are renewed by (the same as `clock` unless time-travelling). */
+  leaseClock: Clock;
+  /** The tick travels in time: a failed attempt backs off from real time, not the travelled instant. */
+  travelling?: boolean;
+  /** Leases are written by the database's clock (production and time travel); else by leaseClock. */
+  databaseLeases?: boolean;
+  /**
+   * A group's transaction takes no further job once it has been open this long, so a job's
+   * effects become visible at most about this much after its handler returns.
+   */
+  windowMs: number;
+  /** Cancels the statement a database backend runs, from another connection (its lease is over). */
+  cancelBackend(pid: number): Promise<void>;
+  /** Ends a database backend from another connection (it did not come back after a cancel). */
+  terminateBackend(pid: number): Promise<void>;
+  onOutcome(job: ClaimedJob, outcome: AttemptOutcome): void;
+  /** Something went wrong that is not a job's own failure (for the tick's summary). */
+  onError(message: string): void;
+}
+
+export interface Runnable {
+  job: ClaimedJob;
+  definition: JobDefinition;
+  payload: unknown;
+  /** The lease as last written (claim or renewal). */
+  leaseExpiresAt: Date;
+  /** Transactions of this job that died with their connection (it then runs again, same attempt). */
+  connectionLosses: number;
+}
+
+/** A job whose transaction dies with its connection this many times records a failed attempt. */
+export const maxConnectionLosses = 2;
+
+export interface TransactionEnding {
+  /** Set when the connection must be destroyed instead of reused. */
+  destroy?: Error;
+  /** Failures to record after the transaction, outside it. */
+  failuresToRecord: Array<{ runnable: Runnable; record: FailureRecord }>;
+  /** Jobs found re-claimed by another worker before they started. */
+  leaseLost: Runnable[];
+}
+
+/** Most jobs one transaction holds: under PostgreSQL's 64 cached subtransactions, so snapshots stay cheap. */
+export const maxGroupSize = 32;
+
+export function deferralRecord({ job }: Runnable, deferral: { until: Date; reason: string }, now: Date): DeferralRecord {
+  return { jobId: job.id, attempt: job.attempt, claimedRunAt: job.runAt, until: deferral.until, note: deferralNote(deferral), now };
+}
+
+export function failure(job: ClaimedJob, error: unknown, definition: JobDefinition | undefined, now: Date): FailureRecord {
+  return {
+    jobId: job.id,
+    attempt: job.attempt,
+    claimedRunAt: job.runAt,
+    error: describeError(error),
+    permanent: error instanceof PermanentJobError,
+    retry: definition?.retry ?? defaultRetry,
+    now,
+  };
+}
+
+/**
+ * When a failure is recorded: the tick's clock; when travelling, the later of the job's own
+ * run_at and the real clock, so its retry stays where real ticks (or further travel) find it.
+ */
+export function failedAt(options: RunOptions, job: ClaimedJob): Date {
+  if (!options.travelling) return options.clock();
+  const real = options.leaseClock();
+  return job.runAt > real ? job.runAt : real;
+}
+
+/** The outcome of a recorded failure, from the status the job was left in. */
+export function outcomeOf(status: "pending" | "dead" | "cancelled"): AttemptOutcome {
+  return status === "pending" ? "failed" : status;
+}
+
+/** The front of the queue one transaction may run: a job that runs alone, or up to the next one that does. */
+export function candidatesFrom(queue: Runnable[]): Runnable[] {
+  if (queue[0]?.definition.isolation === "alone") return [queue[0]];
+  const candidates: Runnable[] = [];
+  for (const runnable of queue) {
+    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupSize) break;
+    candidates.push(runnable);
+  }
+  return candidates;
+}
