@@ -2,7 +2,7 @@
 // tests. Like the job forms (inputs.ts), each carries what the page showed of the booking (its
 // status and version), so an action on a stale page is refused instead of applied.
 import { z } from "zod";
-import { reason, zonedDateTime } from "./inputs.ts";
+import { displayZoneField, reason, zonedDateTime } from "./inputs.ts";
 
 const bookingStatuses = [
   "requested", "accepted", "declined", "expired", "cancelled", "paid", "closed", "completed", "disputed", "paid_out", "refunded", "settled",
@@ -19,6 +19,7 @@ export const seenBooking = {
   bookingId,
   status: z.enum(bookingStatuses, { error: "expected the booking's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the booking's version as the page showed it"),
+  zone: displayZoneField,
 };
 
 /** Move the event: a wall-clock time in the operator's display zone (never silently shifted). */

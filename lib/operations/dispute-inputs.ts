@@ -2,7 +2,7 @@
 // tests. Fields arrive as strings. The review carries the amount as typed, in the booking's
 // currency; the confirmation carries the minor units the review showed (dispute-decision.ts).
 import { z } from "zod";
-import { reason } from "./inputs.ts";
+import { displayZoneField, reason } from "./inputs.ts";
 
 const disputeStatuses = ["awaiting_reply", "awaiting_operator", "refunded", "partially_refunded", "released"] as const;
 
@@ -15,6 +15,7 @@ const seenDispute = {
   status: z.enum(disputeStatuses, { error: "expected the dispute's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the dispute's version as the page showed it"),
   reason,
+  zone: displayZoneField,
 };
 
 /**

@@ -20,12 +20,14 @@ export const jobId = z
   .refine(fitsBigint, "expected a job id")
   .transform((value) => BigInt(value));
 
+/** The operator's display zone: an outcome's and a refusal's times are given in it. */
+export const displayZoneField = z.string().refine(isTimeZone, "expected a time zone such as Europe/Berlin or UTC").optional();
+
 export const seenJob = {
   jobId,
   status: z.enum(jobStatuses, { error: "expected the job's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the job's version as the page showed it"),
-  /** The operator's display zone: the outcome's and a refusal's times are given in it. */
-  zone: z.string().refine(isTimeZone, "expected a time zone such as Europe/Berlin or UTC").optional(),
+  zone: displayZoneField,
 };
 
 export const reason = z

@@ -1,9 +1,10 @@
 // Job types as operators see them: how many jobs of each are in each status, the oldest one
 // waiting, recent failures, and the incident switch: pause (every tick skips the type's due
 // jobs; they stay pending with their run times) and resume. Both audited.
-import type { Db, DbOrTx } from "../db/client.ts";
+import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { describeLastAudit } from "./audit-last-change.ts";
 
 export interface JobTypePauseView {
   jobType: string;
@@ -25,7 +26,18 @@ export async function jobTypePauses(db: DbOrTx): Promise<JobTypePauseView[]> {
  * names) or one with jobs in the table: a forged or mistyped name ("demo.pnig") is refused
  * rather than recorded as a pause that protects nothing while the page says "paused".
  */
-export async function pauseJobType(db: Db, actor: AuditActor, { jobType, reason }: { jobType: string; reason: string }, knownTypes: readonly string[] = []): Promise<void> {
+/** Who last switched `jobType`, and when, in `zone`, for a refusal ("Olga Ops paused it at …"). */
+async function lastSwitch(tx: Tx, jobType: string, zone = "UTC"): Promise<string> {
+  const latest = await describeLastAudit(tx, { type: "job_type", id: jobType }, zone);
+  return latest ? ` (${latest})` : "";
+}
+
+export async function pauseJobType(
+  db: Db,
+  actor: AuditActor,
+  { jobType, reason, zone }: { jobType: string; reason: string; zone?: string },
+  knownTypes: readonly string[] = [],
+): Promise<void> {
   await db.$transaction(async (tx) => {
     if (!knownTypes.includes(jobType)) {
       const [row] = await tx.$queryRaw<Array<{ found: boolean }>>`SELECT EXISTS (SELECT 1 FROM scheduled_jobs WHERE job_type = ${jobType}) AS found`;
@@ -34,15 +46,18 @@ export async function pauseJobType(db: Db, actor: AuditActor, { jobType, reason 
     const inserted = await tx.$executeRaw`
       INSERT INTO job_type_pauses (job_type, paused_by, reason) VALUES (${jobType}, ${actor.email}, ${reason})
       ON CONFLICT (job_type) DO NOTHING`;
-    if (inserted === 0) throw new DulyError(ErrorCode.StaleRecord, `${jobType} is already paused; nothing was changed`);
+    if (inserted === 0) throw new DulyError(ErrorCode.StaleRecord, `${jobType} is already paused${await lastSwitch(tx, jobType, zone)}; nothing was changed`);
     await recordAudit(tx, { actor, action: "job_type.pause", recordType: "job_type", recordId: jobType, from: { paused: false }, to: { paused: true }, reason });
   });
 }
 
-export async function resumeJobType(db: Db, actor: AuditActor, { jobType, reason }: { jobType: string; reason?: string }): Promise<void> {
+export async function resumeJobType(db: Db, actor: AuditActor, { jobType, reason, zone }: { jobType: string; reason?: string; zone?: string }): Promise<void> {
   await db.$transaction(async (tx) => {
     const deleted = await tx.$executeRaw`DELETE FROM job_type_pauses WHERE job_type = ${jobType}`;
-    if (deleted === 0) throw new DulyError(ErrorCode.StaleRecord, `${jobType} is not paused (someone resumed it already); nothing was changed`);
+    if (deleted === 0) {
+      const latest = await lastSwitch(tx, jobType, zone);
+      throw new DulyError(ErrorCode.StaleRecord, `${jobType} is not paused${latest || " (someone resumed it already)"}; nothing was changed`);
+    }
     await recordAudit(tx, { actor, action: "job_type.resume", recordType: "job_type", recordId: jobType, from: { paused: true }, to: { paused: false }, reason });
   });
 }

@@ -5,6 +5,7 @@ import { Cron } from "croner";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { describeLastAudit } from "./audit-last-change.ts";
 import { schedule, type Catalogue } from "../scheduler/index.ts";
 
 export interface RecurringView {
@@ -47,7 +48,11 @@ export async function listRecurring(db: DbOrTx): Promise<RecurringView[]> {
   }));
 }
 
-export async function setRecurringEnabled(db: Db, actor: AuditActor, { name, enabled, reason }: { name: string; enabled: boolean; reason?: string }): Promise<void> {
+export async function setRecurringEnabled(
+  db: Db,
+  actor: AuditActor,
+  { name, enabled, reason, zone = "UTC" }: { name: string; enabled: boolean; reason?: string; zone?: string },
+): Promise<void> {
   await db.$transaction(async (tx) => {
     const changed = await tx.$executeRaw`
       UPDATE recurring_schedules SET enabled = ${enabled}, updated_at = CURRENT_TIMESTAMP
@@ -55,7 +60,10 @@ export async function setRecurringEnabled(db: Db, actor: AuditActor, { name, ena
     if (changed === 0) {
       const exists = await tx.recurringSchedule.findUnique({ where: { name } });
       if (!exists) throw new DulyError(ErrorCode.InvalidInput, `no recurring schedule named ${name}`);
-      throw new DulyError(ErrorCode.StaleRecord, `${name} is already ${enabled ? "running" : "paused"}${exists.retiredAt ? " (retired)" : ""}; nothing was changed`);
+      // Who switched it last, and when: the audit log holds every operator's switch.
+      const latest = await describeLastAudit(tx, { type: "recurring_schedule", id: name }, zone);
+      const state = `${enabled ? "running" : "paused"}${exists.retiredAt ? " (retired)" : ""}`;
+      throw new DulyError(ErrorCode.StaleRecord, `${name} is already ${state}${latest ? ` (${latest})` : ""}; nothing was changed`);
     }
     await recordAudit(tx, {
       actor, action: enabled ? "recurring.resume" : "recurring.pause", recordType: "recurring_schedule", recordId: name,
@@ -70,7 +78,12 @@ export async function setRecurringEnabled(db: Db, actor: AuditActor, { name, ena
  * (or one clicking twice) meant one extra run, not two (found by a hostile test). The schedule's
  * row is locked first, so two such calls take turns and the second sees the first's job.
  */
-export async function runRecurringNow(db: Db, actor: AuditActor, catalogue: Catalogue, { name, now, reason }: { name: string; now: Date; reason?: string }): Promise<bigint> {
+export async function runRecurringNow(
+  db: Db,
+  actor: AuditActor,
+  catalogue: Catalogue,
+  { name, now, reason, zone = "UTC" }: { name: string; now: Date; reason?: string; zone?: string },
+): Promise<bigint> {
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM recurring_schedules WHERE name = ${name} FOR UPDATE`;
     const row = await tx.recurringSchedule.findUnique({ where: { name } });
@@ -79,7 +92,10 @@ export async function runRecurringNow(db: Db, actor: AuditActor, catalogue: Cata
       SELECT id FROM scheduled_jobs
       WHERE recurring_name = ${name} AND key LIKE ${`recurring:${name.replace(/[\\%_]/g, (c) => `\\${c}`)}:run-now:%`} AND status IN ('pending', 'running')
       LIMIT 1`;
-    if (waiting) throw new DulyError(ErrorCode.StaleRecord, `a run-now of ${name} is already waiting or running (job ${waiting.id}); nothing was changed`);
+    if (waiting) {
+      const latest = await describeLastAudit(tx, { type: "recurring_schedule", id: name }, zone);
+      throw new DulyError(ErrorCode.StaleRecord, `a run-now of ${name} is already waiting or running (job ${waiting.id}${latest ? `; ${latest}` : ""}); nothing was changed`);
+    }
     const definition = catalogue.get(row.jobType);
     if (!definition) throw new DulyError(ErrorCode.InvalidInput, `job type ${row.jobType} is not in this deployment's catalogue`);
     const job = await schedule(tx, definition, {
