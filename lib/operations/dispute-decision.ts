@@ -68,7 +68,6 @@ interface DisputeNow {
   status: DisputeStatus;
   version: string;
   bookingId: number;
-  resolvedBy: string | null;
   bookingVersion: string;
   currency: string;
   heldMinor: number;
@@ -88,10 +87,10 @@ async function disputeNow(tx: Tx, disputeId: number, { lock }: { lock: boolean }
        ORDER BY id FOR UPDATE`;
   }
   const [dispute] = lock
-    ? await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
-        SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${disputeId} FOR UPDATE`
-    : await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
-        SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${disputeId}`;
+    ? await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number }>>`
+        SELECT status::text AS status, xmin::text AS version, booking_id FROM disputes WHERE id = ${disputeId} FOR UPDATE`
+    : await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number }>>`
+        SELECT status::text AS status, xmin::text AS version, booking_id FROM disputes WHERE id = ${disputeId}`;
   if (!dispute) throw new DulyError(ErrorCode.NotFound, `dispute ${disputeId} does not exist`);
   const [booking] = lock
     ? await tx.$queryRaw<Array<{ version: string; currency: string }>>`
@@ -99,7 +98,7 @@ async function disputeNow(tx: Tx, disputeId: number, { lock }: { lock: boolean }
     : await tx.$queryRaw<Array<{ version: string; currency: string }>>`SELECT xmin::text AS version, currency FROM bookings WHERE id = ${dispute.booking_id}`;
   const { heldMinor } = await balanceOf(tx, dispute.booking_id);
   return {
-    status: dispute.status, version: dispute.version, bookingId: dispute.booking_id, resolvedBy: dispute.resolved_by,
+    status: dispute.status, version: dispute.version, bookingId: dispute.booking_id,
     bookingVersion: booking!.version, currency: booking!.currency, heldMinor,
   };
 }
