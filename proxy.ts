@@ -7,6 +7,8 @@
 //   to render. A query key named after an Object.prototype member is refused on every page,
 //   listed here or not (Next hands the page `?constructor=x` as [Object, "x"]).
 // - A server action (a POST to a page) from another site, or too large, is answered 403/413.
+// - A page request goes on with the page it asked for in a header of ours (requested-page.ts),
+//   so a signed-out visit is sent to sign in with `?next=` that page.
 import { NextResponse, type NextRequest } from "next/server";
 import { parseAccountsQuery } from "@/app/accounts/accounts-query.ts";
 import { defaultDays, parseAgendaQuery } from "@/app/agenda/agenda-query.ts";
@@ -18,6 +20,7 @@ import { parseOverviewQuery } from "@/app/overview/overview-query.ts";
 import { badQueryResponse } from "@/app/_lib/bad-query-page.ts";
 import { refuseActionRequest } from "@/app/_lib/action-request-guard.ts";
 import { refuseFraming } from "@/app/_lib/anti-framing.ts";
+import { headersWithRequestedPage } from "@/app/_lib/requested-page.ts";
 import { displayZoneCookie, zoneFromCookie } from "@/app/_lib/display-zone.ts";
 import { prototypeMemberKey, searchParamsToRecord, timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 
@@ -46,11 +49,12 @@ async function answer(request: NextRequest): Promise<Response> {
   if (reserved !== null) {
     return badQueryResponse({ title: check?.title ?? "Duly", error: `unknown parameter(s): ${reserved}`, backHref: path, backText: check?.backText ?? "Open the page without it" });
   }
-  if (!check) return NextResponse.next();
+  const onToThePage = () => NextResponse.next({ request: { headers: headersWithRequestedPage(request) } });
+  if (!check) return onToThePage();
   // Local times in a query (the jobs window, the audit days) are read in the operator's zone.
   const zone = zoneFromCookie(request.cookies.get(displayZoneCookie)?.value) ?? "UTC";
   const parsed = check.parse(searchParamsToRecord(request.nextUrl.searchParams), zone);
-  if (parsed.ok) return NextResponse.next();
+  if (parsed.ok) return onToThePage();
   return badQueryResponse({ title: check.title, error: parsed.error, backHref: path, backText: check.backText });
 }
 

@@ -1,16 +1,19 @@
 // Audit entries as a table: when (in the operator's zone), who, what, which record, from -> to, why.
 import Link from "next/link";
 import type { AuditEntryView } from "@/lib/audit/audit-log.ts";
+import { instantsInZone } from "@/lib/time/zoned-text.ts";
 import { ZonedTime } from "./zoned-time.tsx";
 
-function show(value: unknown): string {
+/** An entry's from or to, keyed; the instants it records (ISO, UTC) are shown in the display zone. */
+function show(value: unknown, zone: string): string {
   if (value === null || value === undefined) return "—";
-  if (typeof value === "object") {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([key, v]) => `${key}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
-      .join(", ");
-  }
-  return String(value);
+  const text =
+    typeof value === "object"
+      ? Object.entries(value as Record<string, unknown>)
+          .map(([key, v]) => `${key}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+          .join(", ")
+      : String(value);
+  return instantsInZone(text, zone);
 }
 
 function recordLink(entry: AuditEntryView) {
@@ -54,7 +57,7 @@ export function AuditList({ entries, zone, showRecord = true }: { entries: Audit
               </td>
               {showRecord ? <td>{recordLink(entry)}</td> : null}
               <td>
-                <bdi>{show(entry.fromValue)}</bdi> → <bdi>{show(entry.toValue)}</bdi>
+                <bdi>{show(entry.fromValue, zone)}</bdi> → <bdi>{show(entry.toValue, zone)}</bdi>
               </td>
               <td>{entry.reason ? <bdi>{entry.reason}</bdi> : <span className="muted">none given</span>}</td>
             </tr>

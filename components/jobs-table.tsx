@@ -1,6 +1,7 @@
 "use client";
 // The agenda's table. Rows arrive as plain serializable values (ISO strings, no Dates or
-// bigints) from the server component, which also did the relative-time arithmetic.
+// bigints) from the server component, which also did the relative-time arithmetic and wrote the
+// run time in the operator's display zone.
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import type { JobStatus } from "@/lib/scheduler/index.ts";
 import { StatusBadge } from "./status-badge.tsx";
@@ -8,8 +9,10 @@ import { StatusBadge } from "./status-badge.tsx";
 export interface JobRow {
   id: string;
   jobType: string;
-  /** ISO instant, UTC. */
+  /** ISO instant, UTC (the <time> element's machine-readable value). */
   runAt: string;
+  /** The run time in the operator's display zone, as every page writes times. */
+  runAtText: string;
   /** How the run time stands against the page's clock: "in 2 days", "5 minutes late". */
   runAtRelative: string;
   status: JobStatus;
@@ -18,11 +21,6 @@ export interface JobRow {
   attempts: number;
   maxAttempts: number;
   lastError: string | null;
-}
-
-/** 2026-12-01T09:00:00.000Z -> 2026-12-01 09:00:00 UTC */
-function formatUtc(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
 // TanStack Table v9: features are opted into explicitly; this table needs none (no client sorting).
@@ -39,7 +37,7 @@ const columns = column.columns([
     cell: ({ row }) => (
       <div className="stack">
         <time dateTime={row.original.runAt} title={row.original.runAt}>
-          {formatUtc(row.original.runAt)}
+          {row.original.runAtText}
         </time>
         <span className="muted">{row.original.runAtRelative}</span>
       </div>

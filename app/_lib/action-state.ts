@@ -4,6 +4,8 @@ import { z } from "zod";
 import { isDulyError } from "@/lib/errors.ts";
 import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
 import { FieldRefusal } from "@/lib/validation/field-refusal.ts";
+import { instantsInZone } from "@/lib/time/zoned-text.ts";
+import { displayZone } from "./display-zone.ts";
 import { httpErrorOf } from "./http-errors.ts";
 
 import type { ActionState } from "@/components/action-state.ts";
@@ -23,13 +25,16 @@ export function invalid(error: z.ZodError): ActionState {
 
 /**
  * A refusal from lib/ (stale page, wrong status, not allowed) becomes a message; anything
- * unexpected is logged and answered without its details. Never swallowed silently.
+ * unexpected is logged and answered without its details. Never swallowed silently. lib/ writes
+ * instants as ISO in UTC (the API's words); the operator reads them in the display zone, as
+ * every time on the screen (one zone per screen).
  */
-export function refused(error: unknown): ActionState {
+export async function refused(error: unknown): Promise<ActionState> {
+  const { zone } = await displayZone();
   if (error instanceof FieldRefusal) {
-    return { ok: false, message: "Nothing was changed: check the fields marked below.", fieldErrors: { [error.field]: error.message } };
+    return { ok: false, message: "Nothing was changed: check the fields marked below.", fieldErrors: { [error.field]: instantsInZone(error.message, zone) } };
   }
-  if (isDulyError(error)) return { ok: false, message: error.message };
+  if (isDulyError(error)) return { ok: false, message: instantsInZone(error.message, zone) };
   console.error("[duly] server action failed:", error);
   return { ok: false, message: httpErrorOf(error).message };
 }

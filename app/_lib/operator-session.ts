@@ -10,6 +10,7 @@ import { isOperatorRole, roleAllows, type OperatorRole } from "@/lib/auth/roles.
 import { sessionCookieIsSecure } from "@/lib/auth/secure-cookie.ts";
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
 import { settings, SettingsError } from "@/lib/settings.ts";
+import { signInHrefFor } from "./requested-page.ts";
 
 const globalForAuth = globalThis as unknown as { dulyOperatorAuth?: { secure?: OperatorAuth; plain?: OperatorAuth } };
 
@@ -42,14 +43,15 @@ export const currentOperator = cache(async (): Promise<Operator | null> => {
 
 async function require(role: OperatorRole): Promise<Operator> {
   const operator = await currentOperator();
-  if (!operator) redirect("/sign-in");
+  // Signed out: to the sign-in page, which then sends them on to the page they asked for.
+  if (!operator) redirect(signInHrefFor(await headers()));
   if (!roleAllows(operator.role, role)) {
     throw new DulyError(ErrorCode.NotAllowed, `${operator.email} is a ${operator.role}; only an operator may do this`);
   }
   return operator;
 }
 
-/** Anyone signed in (viewer or operator); otherwise redirects to the sign-in page. */
+/** Anyone signed in (viewer or operator); otherwise redirects to the sign-in page (`?next=` this page). */
 export function requireViewer(): Promise<Operator> {
   return require("viewer");
 }

@@ -8,6 +8,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { moveNextReset, moveNextResetInput, resetAccountNow, resetNowInput } from "@/lib/quotas/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
 function done(accountId: bigint, message: string): ActionState {
@@ -19,7 +20,7 @@ function done(accountId: bigint, message: string): ActionState {
 export async function resetAccountNowAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = resetNowInput.safeParse(formFields(form));
+    const parsed = resetNowInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const db = getDb();
     const result = await resetAccountNow(db, operator, parsed.data, (await databaseClock(db))());
@@ -36,7 +37,7 @@ export async function resetAccountNowAction(_previous: ActionState, form: FormDa
 export async function moveNextResetAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = moveNextResetInput.safeParse(formFields(form));
+    const parsed = moveNextResetInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const db = getDb();
     const result = await moveNextReset(db, operator, parsed.data, (await databaseClock(db))());

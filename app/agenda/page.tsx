@@ -2,6 +2,7 @@
 // Late work comes first (overdue pending jobs and running ones): when ticks stop or fall behind,
 // those are the jobs an operator needs to see, and a window starting at "now" would hide them.
 // Thin server component: parse the URL, call lib/scheduler, hand plain rows to the tables.
+// Every time on it is in the operator's display zone, as on every other page.
 // A bad URL never reaches it in practice: proxy.ts answers it with HTTP 400 first.
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -14,6 +15,10 @@ import { JobsTable, type JobRow } from "@/components/jobs-table.tsx";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { upcomingResets } from "@/lib/quotas/index.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
+import { formatInZone } from "@/lib/time/zoned-time.ts";
+import { instantsInZone } from "@/lib/time/zoned-text.ts";
+import { ZonedTime } from "@/components/zoned-time.tsx";
 import { defaultDays, parseAgendaQuery } from "./agenda-query.ts";
 import { QuotaResetsSection, quotaAccountLimit } from "./quota-resets-section.tsx";
 
@@ -42,6 +47,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
   }
 
   const { days, asOf } = parsed.query;
+  const { zone } = await displayZone();
   const db = getDb();
   // Late or due by the database's clock, the one every tick decides by, not this server's.
   // A connection lost under a read is read again (a restarted pooler, a killed backend).
@@ -53,12 +59,13 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
     id: item.id,
     jobType: item.jobType,
     runAt: item.runAt.toISOString(),
+    runAtText: formatInZone(item.runAt, zone),
     runAtRelative: when,
     status: item.status,
     subject: item.subjectType ? `${item.subjectType}:${item.subjectId ?? ""}` : null,
     attempts: item.attempts,
     maxAttempts: item.maxAttempts,
-    lastError: item.lastError,
+    lastError: item.lastError === null ? null : instantsInZone(item.lastError, zone),
   });
   // How late: a pending job has waited that long past its time; a running one has started
   // (and, seen from a travelled clock, may not even be due yet).
@@ -85,7 +92,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
       </div>
       {asOf ? (
         <p className="notice" role="status">
-          Time travel: showing the agenda as of {asOf.toISOString()}. <Link href={`/agenda?days=${days}`}>Back to now</Link>
+          Time travel: showing the agenda as of <ZonedTime instant={asOf} zone={zone} />. <Link href={`/agenda?days=${days}`}>Back to now</Link>
         </p>
       ) : null}
 
@@ -107,8 +114,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
       <section aria-labelledby="window-heading" className="agenda-section">
         <h2 id="window-heading">{title}</h2>
         <p className="muted">
-          Pending jobs from <time dateTime={now.toISOString()}>{now.toISOString()}</time> to{" "}
-          <time dateTime={to.toISOString()}>{to.toISOString()}</time>, soonest first.
+          Pending jobs from <ZonedTime instant={now} zone={zone} /> to <ZonedTime instant={to} zone={zone} />, soonest first.
         </p>
         {rows.length === 0 ? (
           <p className="empty">Nothing is due in this window.</p>
@@ -118,7 +124,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
         {rows.length === rowLimit ? <p className="muted">Showing the first {rowLimit} jobs only.</p> : null}
       </section>
 
-      <QuotaResetsSection resets={quotaResets} days={days} />
+      <QuotaResetsSection resets={quotaResets} days={days} zone={zone} />
     </>
   );
 }

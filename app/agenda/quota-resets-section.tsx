@@ -1,13 +1,15 @@
 // The agenda's quota resets (issue 7): how many accounts get their allowances back on each day
 // of the window, and which, beside the jobs. A reset is not a job (the 15-minute sweep resets
 // every due account at once), so it is read from quota_accounts by lib/quotas, not the engine.
-// Thin: the rows arrive ready to print.
+// Thin: the rows arrive ready to print. A reset's date is the account's own local date; its
+// instant is shown in the operator's display zone, like every time on the page.
 import type { UpcomingResets } from "@/lib/quotas/index.ts";
+import { ZonedTime } from "@/components/zoned-time.tsx";
 
 /** Accounts listed at most; the per-day counts cover them all. */
 export const quotaAccountLimit = 100;
 
-export function QuotaResetsSection({ resets, days }: { resets: UpcomingResets; days: number }) {
+export function QuotaResetsSection({ resets, days, zone }: { resets: UpcomingResets; days: number; zone: string }) {
   const title = `Quota resets in the next ${days === 1 ? "day" : `${days} days`}`;
   return (
     <section aria-labelledby="quota-resets-heading" className="agenda-section">
@@ -50,7 +52,7 @@ export function QuotaResetsSection({ resets, days }: { resets: UpcomingResets; d
                   <th scope="col">Account</th>
                   <th scope="col">Plan</th>
                   <th scope="col">Resets on</th>
-                  <th scope="col">At (UTC)</th>
+                  <th scope="col">At ({zone})</th>
                   <th scope="col">Zone</th>
                 </tr>
               </thead>
@@ -63,7 +65,7 @@ export function QuotaResetsSection({ resets, days }: { resets: UpcomingResets; d
                     <td>{account.nextPlan ? `${account.plan} → ${account.nextPlan}` : account.plan}</td>
                     <td>{account.nextResetOn}</td>
                     <td>
-                      <time dateTime={account.nextResetAt.toISOString()}>{account.nextResetAt.toISOString().slice(0, 16).replace("T", " ")}</time>
+                      <ZonedTime instant={account.nextResetAt} zone={zone} />
                     </td>
                     <td>{account.timeZone}</td>
                   </tr>

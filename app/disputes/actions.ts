@@ -13,6 +13,7 @@ import { formatMinor } from "@/lib/format/money.ts";
 import { confirmDisputeForm, reviewDisputeForm } from "@/lib/operations/dispute-inputs.ts";
 import { resolveDisputeAsOperator, reviewDisputeDecision } from "@/lib/operations/dispute-decision.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 import type { DisputeReviewState } from "@/components/resolve-dispute-form.tsx";
 
@@ -21,10 +22,10 @@ const outcomeWords = { refunded: "refunded in full", partially_refunded: "partly
 export async function reviewDisputeDecisionAction(_previous: DisputeReviewState, form: FormData): Promise<DisputeReviewState> {
   try {
     await requireOperator();
-    const parsed = reviewDisputeForm.safeParse(formFields(form));
+    const parsed = reviewDisputeForm.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return { ...invalid(parsed.error), message: "Nothing to review: check the fields marked below." };
-    const { disputeId, status, version, outcome, refundAmount, reason } = parsed.data;
-    const review = await reviewDisputeDecision(getDb(), { disputeId, status, version, outcome, refundAmount });
+    const { disputeId, status, version, outcome, refundAmount, reason, zone } = parsed.data;
+    const review = await reviewDisputeDecision(getDb(), { disputeId, status, version, outcome, refundAmount, zone });
     return {
       ok: true,
       review: {
@@ -35,7 +36,7 @@ export async function reviewDisputeDecisionAction(_previous: DisputeReviewState,
     };
   } catch (error) {
     unstable_rethrow(error); // redirect() when signed out works by throwing
-    const state = refused(error);
+    const state = await refused(error);
     return state.fieldErrors ? { ...state, message: "Nothing to review: check the fields marked below." } : state;
   }
 }
@@ -43,7 +44,7 @@ export async function reviewDisputeDecisionAction(_previous: DisputeReviewState,
 export async function resolveDisputeAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = confirmDisputeForm.safeParse(formFields(form));
+    const parsed = confirmDisputeForm.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const db = getDb();
     const now = (await databaseClock(db))();

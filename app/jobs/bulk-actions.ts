@@ -18,9 +18,9 @@ import { formFields, refused } from "@/app/_lib/action-state.ts";
 import type { BulkPreviewState, BulkRunState } from "@/components/bulk-panel.tsx";
 import { parseBulkForm } from "./bulk-input.ts";
 
-function fail(error: unknown): { ok: false; message: string } {
+async function fail(error: unknown): Promise<{ ok: false; message: string }> {
   unstable_rethrow(error);
-  return { ok: false, message: refused(error).message ?? "failed" };
+  return { ok: false, message: (await refused(error)).message ?? "failed" };
 }
 
 export async function previewBulkAction(_previous: BulkPreviewState, form: FormData): Promise<BulkPreviewState> {

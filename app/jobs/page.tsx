@@ -5,6 +5,7 @@ import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { countJobs, jobTypesInUse, listJobs, pausedJobTypes } from "@/lib/scheduler/admin/index.ts";
+import { instantsInZone } from "@/lib/time/zoned-text.ts";
 import { formatInZone, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { jobStatuses } from "@/lib/validation/fields.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
@@ -58,7 +59,8 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     maxAttempts: row.maxAttempts,
     subject: row.subjectType ? `${row.subjectType}:${row.subjectId ?? ""}` : null,
     key: row.key,
-    lastError: row.lastError,
+    // An error says instants as recorded (ISO, UTC); the table says them in the display zone.
+    lastError: row.lastError === null ? null : instantsInZone(row.lastError, zone),
     paused: paused.has(row.jobType),
   }));
   const base: JobsQuery = { ...query, after: undefined, before: undefined };

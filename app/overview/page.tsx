@@ -125,7 +125,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       {notInForce.length > 0 ? (
         <div role="alert" className="notice notice-alarm">
           Recurring schedules this deployment declares are not running:{" "}
-          {notInForce.map((s) => `${s.name} (${s.retiredAt ? `retired ${s.retiredAt.toISOString().replace("T", " ").slice(0, 19)} UTC` : "missing"})`).join(", ")}.
+          {notInForce.map((s) => `${s.name} (${s.retiredAt ? `retired ${formatInZone(s.retiredAt, zone)}` : "missing"})`).join(", ")}.
           This deployment&apos;s next tick puts them back; if this stays, its ticks do not reach this database (the cron calls
           another deployment) or they fail. See <Link href="/recurring">Recurring</Link> and docs/deploy.md.
         </div>

@@ -10,6 +10,7 @@ import { optionalReason } from "@/lib/validation/fields.ts";
 import { runRecurringNow, setRecurringEnabled } from "@/lib/operations/recurring.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 
 const input = z.object({
@@ -25,12 +26,14 @@ export async function recurringAction(_previous: ActionState, form: FormData): P
     if (!parsed.success) return invalid(parsed.error);
     const { name, intent, reason: why } = parsed.data;
     const db = getDb();
+    // A refusal says who switched it last and when, in the operator's zone.
+    const { zone } = await displayZone();
     if (intent === "run_now") {
-      const jobId = await runRecurringNow(db, operator, catalogue, { name, now: (await databaseClock(db))(), reason: why });
+      const jobId = await runRecurringNow(db, operator, catalogue, { name, now: (await databaseClock(db))(), reason: why, zone });
       revalidatePath("/recurring");
       return { ok: true, message: `Job ${jobId} is due now: the next tick runs it.` };
     }
-    await setRecurringEnabled(db, operator, { name, enabled: intent === "resume", reason: why });
+    await setRecurringEnabled(db, operator, { name, enabled: intent === "resume", reason: why, zone });
     revalidatePath("/recurring");
     return { ok: true, message: intent === "resume" ? `${name} runs again from its next occurrence.` : `${name} is paused.` };
   } catch (error) {

@@ -3,7 +3,7 @@
 // status and version), so an action on a stale page is refused instead of applied.
 import { z } from "zod";
 import { bookingStatuses, reason, serialIdText } from "../validation/fields.ts";
-import { zonedDateTime } from "./inputs.ts";
+import { displayZoneField, zonedDateTime } from "./inputs.ts";
 
 /** A booking id as a form or a URL sends it. */
 export const bookingId = serialIdText("a booking id");
@@ -12,6 +12,7 @@ export const seenBooking = {
   bookingId,
   status: z.enum(bookingStatuses, { error: "expected the booking's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the booking's version as the page showed it"),
+  zone: displayZoneField,
 };
 
 /** Move the event: a wall-clock time in the operator's display zone (never silently shifted). */

@@ -19,14 +19,17 @@ import { balanceOf, resolveDispute, subjectOf, type Actor } from "../marketplace
 import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
 import { lockJobsOfSubject } from "../scheduler/admin/index.ts";
 import { FieldRefusal } from "../validation/field-refusal.ts";
+import { describeBookingLastChange } from "./booking-last-change.ts";
+import { describeDisputeLastChange } from "./dispute-last-change.ts";
 
 export type DisputeOutcome = "refund" | "partial" | "release";
 
-/** The dispute as the operator's page showed it. */
+/** The dispute as the operator's page showed it (and the zone it shows times in, for a refusal's words). */
 export interface SeenDispute {
   disputeId: number;
   status: DisputeStatus;
   version: string;
+  zone?: string;
 }
 
 /** Money as one decision moves it: back to the customer, and to the chef; the two make what the booking holds. */
@@ -66,7 +69,6 @@ interface DisputeNow {
   status: DisputeStatus;
   version: string;
   bookingId: number;
-  resolvedBy: string | null;
   bookingVersion: string;
   currency: string;
   heldMinor: number;
@@ -84,10 +86,10 @@ async function disputeNow(tx: Tx, disputeId: number, { lock }: { lock: boolean }
     await lockJobsOfSubject(tx, subject, { busy: "wait" });
   }
   const [dispute] = lock
-    ? await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
-        SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${disputeId} FOR UPDATE`
-    : await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number; resolved_by: string | null }>>`
-        SELECT status::text AS status, xmin::text AS version, booking_id, resolved_by FROM disputes WHERE id = ${disputeId}`;
+    ? await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number }>>`
+        SELECT status::text AS status, xmin::text AS version, booking_id FROM disputes WHERE id = ${disputeId} FOR UPDATE`
+    : await tx.$queryRaw<Array<{ status: DisputeStatus; version: string; booking_id: number }>>`
+        SELECT status::text AS status, xmin::text AS version, booking_id FROM disputes WHERE id = ${disputeId}`;
   if (!dispute) throw new DulyError(ErrorCode.NotFound, `dispute ${disputeId} does not exist`);
   const [booking] = lock
     ? await tx.$queryRaw<Array<{ version: string; currency: string }>>`
@@ -95,19 +97,20 @@ async function disputeNow(tx: Tx, disputeId: number, { lock }: { lock: boolean }
     : await tx.$queryRaw<Array<{ version: string; currency: string }>>`SELECT xmin::text AS version, currency FROM bookings WHERE id = ${dispute.booking_id}`;
   const { heldMinor } = await balanceOf(tx, dispute.booking_id);
   return {
-    status: dispute.status, version: dispute.version, bookingId: dispute.booking_id, resolvedBy: dispute.resolved_by,
+    status: dispute.status, version: dispute.version, bookingId: dispute.booking_id,
     bookingVersion: booking!.version, currency: booking!.currency, heldMinor,
   };
 }
 
-/** Refuses when the dispute is not as the page showed it (the deadline, another operator or the chef's reply changed it). */
-function requireAsSeen(seen: SeenDispute, now: DisputeNow): void {
+/**
+ * Refuses when the dispute is not as the page showed it (the deadline, another operator or the
+ * chef's reply changed it), saying what changed, who changed it and when (dispute-last-change.ts).
+ */
+async function requireAsSeen(tx: Tx, seen: SeenDispute, now: DisputeNow): Promise<void> {
   if (now.status === seen.status && now.version === seen.version) return;
-  const how =
-    now.status !== seen.status
-      ? `it was ${seen.status} on your page and is now ${now.status}${now.resolvedBy ? ` (resolved by ${now.resolvedBy})` : ""}`
-      : "it was changed meanwhile";
-  throw new DulyError(ErrorCode.StaleRecord, `dispute ${seen.disputeId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+  const how = now.status !== seen.status ? `it was ${seen.status} on your page and is now ${now.status}` : "it was changed meanwhile";
+  const latest = (await describeDisputeLastChange(tx, seen.disputeId, seen.zone ?? "UTC")) ?? "by its deadline, its chef or another operator";
+  throw new DulyError(ErrorCode.StaleRecord, `dispute ${seen.disputeId} changed since your page showed it: ${how} (${latest}). Nothing was changed; reload the page to see it as it is now.`);
 }
 
 /** The split an outcome makes of what the booking holds; a partial refund is more than zero and less than all of it. */
@@ -128,7 +131,7 @@ export function splitOf(outcome: DisputeOutcome, heldMinor: number, currency: st
 export async function reviewDisputeDecision(db: Db, input: ReviewInput): Promise<DisputeReview> {
   return db.$transaction(async (tx) => {
     const now = await disputeNow(tx, input.disputeId, { lock: false });
-    requireAsSeen(input, now);
+    await requireAsSeen(tx, input, now);
     let partialRefundMinor = 0;
     if (input.outcome === "partial") {
       const typed = readTypedAmount(input.refundAmount ?? "", now.currency);
@@ -144,13 +147,17 @@ export async function reviewDisputeDecision(db: Db, input: ReviewInput): Promise
 }
 
 /** Refuses unless the decision would move exactly the confirmed split of an unchanged booking. */
-function requireConfirmedSplit(input: ConfirmInput, now: DisputeNow): Split {
+async function requireConfirmedSplit(tx: Tx, input: ConfirmInput, now: DisputeNow): Promise<Split> {
   const stale = (why: string) =>
     new DulyError(
       ErrorCode.StaleRecord,
       `dispute ${input.disputeId}: ${why}, so what you confirmed (${formatMinor(input.refundMinor, now.currency)} back to the customer, ${formatMinor(input.payoutMinor, now.currency)} to the chef) is not what would happen now. Nothing was changed; review the decision again.`,
     );
-  if (now.bookingVersion !== input.bookingVersion) throw stale(`booking ${now.bookingId} changed since you reviewed the decision`);
+  if (now.bookingVersion !== input.bookingVersion) {
+    // What changed the booking, who and when (booking-last-change.ts).
+    const latest = await describeBookingLastChange(tx, now.bookingId, input.zone ?? "UTC");
+    throw stale(`booking ${now.bookingId} changed since you reviewed the decision${latest ? ` (${latest})` : ""}`);
+  }
   if (input.refundMinor + input.payoutMinor !== now.heldMinor) {
     throw stale(`the booking holds ${formatMinor(now.heldMinor, now.currency)}, not the ${formatMinor(input.refundMinor + input.payoutMinor, now.currency)} you reviewed`);
   }
@@ -167,8 +174,8 @@ function requireConfirmedSplit(input: ConfirmInput, now: DisputeNow): Split {
 export async function resolveDisputeAsOperator(db: Db, operator: AuditActor, input: ConfirmInput, now: Date): Promise<ResolvedDispute> {
   return db.$transaction(async (tx) => {
     const before = await disputeNow(tx, input.disputeId, { lock: true });
-    requireAsSeen(input, before);
-    const split = requireConfirmedSplit(input, before);
+    await requireAsSeen(tx, input, before);
+    const split = await requireConfirmedSplit(tx, input, before);
     const actor: Actor = { kind: "operator", email: operator.email };
     const settled = await resolveDispute(
       { db: tx, actor, now },

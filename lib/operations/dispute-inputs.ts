@@ -3,12 +3,14 @@
 // currency; the confirmation carries the minor units the review showed (dispute-decision.ts).
 import { z } from "zod";
 import { disputeStatuses, reason, serialIdText } from "../validation/fields.ts";
+import { displayZoneField } from "./inputs.ts";
 
 const seenDispute = {
   disputeId: serialIdText("a dispute id"),
   status: z.enum(disputeStatuses, { error: "expected the dispute's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the dispute's version as the page showed it"),
   reason,
+  zone: displayZoneField,
 };
 
 /**

@@ -7,12 +7,14 @@ import { bigserialIdText, inRunTimeRange, jobStatuses, optionalReason, reason, r
 
 export const jobId = bigserialIdText("a job id");
 
+/** The operator's display zone: an outcome's and a refusal's times are given in it. */
+export const displayZoneField = timeZone.optional();
+
 export const seenJob = {
   jobId,
   status: z.enum(jobStatuses, { error: "expected the job's status as the page showed it" }),
   version: z.string().regex(/^\d{1,10}$/, "expected the job's version as the page showed it"),
-  /** The operator's display zone: the outcome's and a refusal's times are given in it. */
-  zone: timeZone.optional(),
+  zone: displayZoneField,
 };
 
 /** A wall-clock time in a zone, e.g. 2026-12-05T14:30 in Europe/Berlin; `offsetChoice` settles a fall-back hour. */

@@ -6,6 +6,10 @@
 //
 // On an account whose reset is due at `now`, the reset comes first (in this transaction): the
 // change then applies to the new cycle, as it would had the sweep already passed.
+//
+// The caller names itself (`changedBy`: customer:3, operator:<email>, system:billing, …): the
+// account keeps who last changed its plan and when, so an operator whose page showed the old
+// plan is told who changed it (account-last-change.ts). Unnamed, it is recorded as not known.
 import type { Db } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { parseInput, planSchema } from "./inputs.ts";
@@ -21,7 +25,7 @@ export interface PlanChange {
 }
 
 /** `now` decides whether a reset is due first ("database": PostgreSQL's clock). */
-export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknown, now: QuotaClock): Promise<PlanChange> {
+export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknown, now: QuotaClock, changedBy: string | null = null): Promise<PlanChange> {
   const newPlan = parseInput(planSchema, newPlanInput, "plan") as QuotaPlan;
   return db.$transaction(async (tx) => {
     await resetAccountIfDue(tx, accountId, now, "on plan change");
@@ -35,13 +39,15 @@ export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknow
 
     if (newPlan === account.plan) {
       if (account.next_plan !== null) {
-        await tx.$executeRaw`UPDATE quota_accounts SET next_plan = NULL, updated_at = now() WHERE id = ${accountId}`;
+        await tx.$executeRaw`
+          UPDATE quota_accounts SET next_plan = NULL, updated_at = now(), plan_changed_at = now(), plan_changed_by = ${changedBy} WHERE id = ${accountId}`;
       }
       return { takesEffect: "unchanged", plan: account.plan, nextPlan: null };
     }
     if (target.rank < current.rank) {
       await tx.$executeRaw`
-        UPDATE quota_accounts SET next_plan = ${newPlan}::quota_plan, updated_at = now() WHERE id = ${accountId}`;
+        UPDATE quota_accounts SET next_plan = ${newPlan}::quota_plan, updated_at = now(), plan_changed_at = now(), plan_changed_by = ${changedBy}
+         WHERE id = ${accountId}`;
       return { takesEffect: "next-reset", plan: account.plan, nextPlan: newPlan };
     }
     // An upgrade: the plans' values rise with rank (a unit test holds them to it), so each
@@ -54,7 +60,7 @@ export async function changePlan(db: Db, accountId: bigint, newPlanInput: unknow
              questions = questions + ${raise("questions")}::int,
              questions_gpt4 = questions_gpt4 + ${raise("questionsGpt4")}::int,
              documents = documents + ${raise("documents")}::int,
-             updated_at = now()
+             updated_at = now(), plan_changed_at = now(), plan_changed_by = ${changedBy}
        WHERE id = ${accountId}`;
     return { takesEffect: "now", plan: newPlan, nextPlan: null };
   });

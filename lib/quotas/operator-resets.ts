@@ -20,6 +20,8 @@ import type { Db, Tx } from "../db/client.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { reason } from "../validation/fields.ts";
+import { displayZoneField } from "../operations/inputs.ts";
+import { describeAccountLastChange } from "./account-last-change.ts";
 import { FieldRefusal } from "../validation/field-refusal.ts";
 import { operatorResetPrefix } from "./account-views.ts";
 import { addDays, cycleDate, cycleOnOrBefore, type IsoDate } from "./cycle-dates.ts";
@@ -32,6 +34,7 @@ const seenAccount = {
   accountId: accountIdSchema,
   version: z.string().regex(/^\d{1,16}\.\d{1,19}$/, "expected the account's version as the page showed it"),
   reason,
+  zone: displayZoneField,
 };
 
 export const resetNowInput = z.object(seenAccount);
@@ -55,14 +58,18 @@ interface LockedAccount {
   version: string;
 }
 
-/** Locks the account if it is still as the page showed it (NotFound, or StaleRecord naming what changed). */
-async function lockAccountAsSeen(tx: Tx, accountId: bigint, seenVersion: string): Promise<LockedAccount> {
+/**
+ * Locks the account if it is still as the page showed it: NotFound, or StaleRecord saying what
+ * changed, who changed it and when, in the operator's zone (account-last-change.ts).
+ */
+async function lockAccountAsSeen(tx: Tx, accountId: bigint, seen: { version: string; zone?: string }): Promise<LockedAccount> {
   const account = await lockAccount(tx, accountId);
-  if (account.version !== seenVersion) {
-    const [, seenReset] = seenVersion.split(".");
+  if (account.version !== seen.version) {
+    const [, seenReset] = seen.version.split(".");
     const [, lastReset] = account.version.split(".");
-    const how = seenReset !== lastReset ? "it was reset meanwhile (by the sweep or another operator)" : "its plan or next reset changed meanwhile";
-    throw new DulyError(ErrorCode.StaleRecord, `account ${accountId} changed since your page showed it: ${how}. Nothing was changed; reload the page to see it as it is now.`);
+    const how = seenReset !== lastReset ? "it was reset meanwhile" : "its plan or next reset changed meanwhile";
+    const latest = (await describeAccountLastChange(tx, accountId, seen.zone ?? "UTC")) ?? "by the sweep, a plan change or another operator";
+    throw new DulyError(ErrorCode.StaleRecord, `account ${accountId} changed since your page showed it: ${how} (${latest}). Nothing was changed; reload the page to see it as it is now.`);
   }
   return account;
 }
@@ -94,7 +101,7 @@ export interface OperatorReset {
 /** Reset now (see the top of this file). `now` is the caller's clock: it says which local date it is. */
 export async function resetAccountNow(db: Db, operator: AuditActor, input: ResetNowInput, now: Date): Promise<OperatorReset> {
   return db.$transaction(async (tx) => {
-    let account = await lockAccountAsSeen(tx, input.accountId, input.version);
+    let account = await lockAccountAsSeen(tx, input.accountId, input);
     // A regular reset due at `now` comes first, as the sweep would do it (a pending downgrade
     // takes effect, the cycle moves on); this reset then gives the new cycle's plan in force.
     if (await resetAccountIfDue(tx, input.accountId, now, "on operator reset")) account = await lockAccount(tx, input.accountId);
@@ -151,7 +158,7 @@ export function moveWindow(account: { anchorOn: IsoDate; nextResetOn: IsoDate },
 /** Move the next reset (see the top of this file). */
 export async function moveNextReset(db: Db, operator: AuditActor, input: MoveNextResetInput, now: Date): Promise<MovedReset> {
   return db.$transaction(async (tx) => {
-    const account = await lockAccountAsSeen(tx, input.accountId, input.version);
+    const account = await lockAccountAsSeen(tx, input.accountId, input);
     const today = localDateOf(now, account.time_zone);
     const target = input.nextResetOn;
     if (target === account.next_reset_on) throw new FieldRefusal("nextResetOn", `the next reset is already on ${target}`);

@@ -289,7 +289,8 @@ describe("a stale page", () => {
     const before = await snapshot(b.id);
     signInAs(operator);
     const state = await actions.cancelBookingAction(idle, form({ bookingId: String(b.id), ...b.seen, reason: "stale page" }));
-    expect(state.message).toMatch(/changed since your page showed it: it was accepted on your page and is now paid. Nothing was changed/);
+    // What changed, who and when: the customer's payment, from the ledger.
+    expect(state.message).toMatch(/changed since your page showed it: it was accepted on your page and is now paid \(the customer .* recorded its payment of 420\.00 EUR at .*\)\. Nothing was changed/);
     expect(await snapshot(b.id)).toEqual(before);
   });
 

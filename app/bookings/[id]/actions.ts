@@ -13,6 +13,7 @@ import { formatMinor } from "@/lib/format/money.ts";
 import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { isTimeZone } from "@/lib/validation/fields.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
 import { formFields, invalid, refused, type ActionState } from "@/app/_lib/action-state.ts";
 import type { MovePreviewState } from "@/components/booking-action-forms.tsx";
 
@@ -69,7 +70,7 @@ export async function moveEventAction(_previous: ActionState, form: FormData): P
 export async function cancelBookingAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   try {
     const operator = await requireOperator();
-    const parsed = cancelBookingAsOperatorInput.safeParse(formFields(form));
+    const parsed = cancelBookingAsOperatorInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const done = await cancelBookingAsOperator(getDb(), operator, parsed.data, await now());
     const money = [
@@ -87,7 +88,7 @@ export async function cancelBookingAction(_previous: ActionState, form: FormData
 }
 
 /** redirect() (signed out) works by throwing: let it through; everything else is answered. */
-function refusedUnlessRedirect(error: unknown): ActionState {
+function refusedUnlessRedirect(error: unknown): Promise<ActionState> {
   unstable_rethrow(error);
   return refused(error);
 }

@@ -17,6 +17,7 @@ import { displayZone } from "@/app/_lib/display-zone.ts";
 import { BookingStatusBadge } from "@/components/booking-status-badge.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
+import { ZonedText } from "@/components/zoned-text.tsx";
 import { BookingActionForms } from "@/components/booking-action-forms.tsx";
 import { cancelBookingAction, moveEventAction, previewMoveEventAction } from "./actions.ts";
 
@@ -160,7 +161,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                     </td>
                     <td>
                       <StatusBadge status={job.status} />
-                      {job.cancelReason ? <div className="muted">why: <bdi>{job.cancelReason}</bdi></div> : null}
+                      {job.cancelReason ? <div className="muted">why: <ZonedText text={job.cancelReason} zone={zone} /></div> : null}
                     </td>
                     <td>
                       <ZonedTime instant={job.runAt} zone={zone} />
@@ -187,7 +188,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
           {timeline.map((item, index) => (
             <li key={index} className={`timeline-${item.tone}`}>
               <strong>
-                <bdi>{item.title}</bdi>
+                <ZonedText text={item.title} zone={zone} />
               </strong>
               <div className="muted">
                 <time dateTime={item.at.toISOString()} title={item.at.toISOString()}>
@@ -202,7 +203,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
               </div>
               {item.detail ? (
                 <p className={item.tone === "problem" && item.jobId ? "error-block" : undefined}>
-                  <bdi>{item.detail}</bdi>
+                  <ZonedText text={item.detail} zone={zone} />
                 </p>
               ) : null}
             </li>

@@ -75,7 +75,7 @@ export async function retryJobAction(_previous: ActionState, form: FormData): Pr
 }
 
 /** redirect() (signed out) works by throwing: let it through; everything else is answered. */
-function refusedUnlessRedirect(error: unknown): ActionState {
+function refusedUnlessRedirect(error: unknown): Promise<ActionState> {
   unstable_rethrow(error);
   return refused(error);
 }

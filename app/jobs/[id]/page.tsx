@@ -17,6 +17,7 @@ import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { StatusBadge } from "@/components/status-badge.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
+import { ZonedText } from "@/components/zoned-text.tsx";
 import { JobActionForms, type BusinessTimeProps } from "@/components/job-action-forms.tsx";
 import { AuditList } from "@/components/audit-list.tsx";
 import { cancelJobAction, rescheduleJobAction, retryJobAction, runJobNowAction } from "./actions.ts";
@@ -109,7 +110,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             <>
               <dt>Last error</dt>
               <dd className="error-block">
-                <bdi>{job.lastError}</bdi>
+                <ZonedText text={job.lastError} zone={zone} />
               </dd>
             </>
           ) : null}
@@ -117,7 +118,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             <>
               <dt>Cancelled</dt>
               <dd>
-                <ZonedTime instant={job.cancelledAt} zone={zone} /> by <bdi>{job.cancelledBy}</bdi>: <bdi>{job.cancelReason}</bdi>
+                <ZonedTime instant={job.cancelledAt} zone={zone} /> by <bdi>{job.cancelledBy}</bdi>: <ZonedText text={job.cancelReason ?? ""} zone={zone} />
               </dd>
             </>
           ) : null}
@@ -172,12 +173,12 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
                 </div>
                 {run.error ? (
                   <pre className="error-block">
-                    <bdi>{run.error}</bdi>
+                    <ZonedText text={run.error} zone={zone} />
                   </pre>
                 ) : null}
                 {run.note ? (
                   <p className="muted">
-                    <bdi>{run.note}</bdi>
+                    <ZonedText text={run.note} zone={zone} />
                   </p>
                 ) : null}
               </li>

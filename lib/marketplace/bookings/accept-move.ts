@@ -42,7 +42,7 @@ export async function acceptMove(context: UseCaseContext, input: AcceptMoveInput
     const { count } = await holdingChefTime(booking.chefId, () =>
       tx.booking.updateMany({
         where: { id: booking.id, status: booking.status, eventAt: booking.eventAt },
-        data: { eventAt: request.eventAt, timeZone: request.timeZone, agreedEventAt: request.eventAt, updatedAt: now },
+        data: { eventAt: request.eventAt, timeZone: request.timeZone, agreedEventAt: request.eventAt, updatedAt: now, eventMovedAt: now, eventMovedBy: by },
       }),
     );
     if (count === 0) throw new StaleRead(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status);

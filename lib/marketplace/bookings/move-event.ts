@@ -60,7 +60,7 @@ export async function moveEvent(context: UseCaseContext, input: MoveEventInput):
     const { count } = await holdingChefTime(booking.chefId, () =>
       tx.booking.updateMany({
         where: { id: booking.id, status: observed, eventAt: booking.eventAt },
-        data: { eventAt, timeZone: move.timeZone ?? booking.timeZone, updatedAt: now, ...agreed },
+        data: { eventAt, timeZone: move.timeZone ?? booking.timeZone, updatedAt: now, eventMovedAt: now, eventMovedBy: by, ...agreed },
       }),
     );
     if (count === 0) {

@@ -10,6 +10,8 @@ export interface SubjectJobsLock {
   open: number;
   /** Of those, how many this transaction now holds (all of them with `busy: "wait"`). */
   locked: number;
+  /** With `busy: "skip"`: the open jobs it could not lock (a tick is running them), for the refusal to name. */
+  held: Array<{ id: bigint; jobType: string; runAt: Date }>;
 }
 
 /**
@@ -26,9 +28,10 @@ export async function lockJobsOfSubject(tx: Tx, subject: Subject, { busy }: { bu
       SELECT id FROM scheduled_jobs
       WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status IN ('pending', 'running', 'dead')
       ORDER BY id FOR UPDATE`;
-    return { open: locked.length, locked: locked.length };
+    return { open: locked.length, locked: locked.length, held: [] };
   }
-  const [counts] = await tx.$queryRaw<Array<{ open: number; locked: number }>>`
+  // One row per open job, saying whether this transaction got its lock.
+  const rows = await tx.$queryRaw<Array<{ id: bigint; job_type: string; run_at: Date; locked: boolean }>>`
     WITH open_jobs AS (
       SELECT id FROM scheduled_jobs
       WHERE subject_type = ${subjectType} AND subject_id = ${subjectId} AND status IN ('pending', 'running', 'dead')
@@ -38,6 +41,10 @@ export async function lockJobsOfSubject(tx: Tx, subject: Subject, { busy }: { bu
       ORDER BY id
       FOR UPDATE SKIP LOCKED
     )
-    SELECT (SELECT count(*)::int FROM open_jobs) AS open, (SELECT count(*)::int FROM locked) AS locked`;
-  return counts ?? { open: 0, locked: 0 };
+    SELECT j.id, j.job_type, j.run_at, j.id IN (SELECT id FROM locked) AS locked
+    FROM scheduled_jobs j
+    WHERE j.id IN (SELECT id FROM open_jobs)
+    ORDER BY j.id`;
+  const held = rows.filter((row) => !row.locked).map((row) => ({ id: row.id, jobType: row.job_type, runAt: row.run_at }));
+  return { open: rows.length, locked: rows.length - held.length, held };
 }
