@@ -74,7 +74,7 @@ test.describe("a job bound to its business time", () => {
       `bound to its business time (the booking's event time, ${eventAt.toISOString()}): it acts then, not earlier; a run before it defers the job to it without spending an attempt`,
     );
     await page.reload();
-    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${eventAt.toISOString()})`);
+    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${formatInZone(eventAt, "UTC")})`);
 
     // The next tick runs it: it defers to the event, spends no attempt, and the booking stays paid.
     expect((await request.get("/api/cron/tick?mode=drain", { headers: cronAuth })).status()).toBe(200);
@@ -82,7 +82,7 @@ test.describe("a job bound to its business time", () => {
     expect((await db.booking.findUniqueOrThrow({ where: { id: bookingId } })).status).toBe("paid");
     await page.reload();
     await expect(page.locator(".badge-run-deferred")).toBeVisible();
-    await expect(page.getByText(`deferred to ${eventAt.toISOString()}: booking ${bookingId}'s event is due at`)).toBeVisible();
+    await expect(page.getByText(`deferred to ${formatInZone(eventAt, "UTC")}: booking ${bookingId}'s event is due at`)).toBeVisible();
   });
 
   test("retry of a job that early runs left dead: warned before confirming, audited, and back to pending", async ({ page, db }) => {
@@ -95,7 +95,7 @@ test.describe("a job bound to its business time", () => {
     await retry.getByRole("button", { name: "Retry dead job" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Retried" })).toBeVisible();
     await page.reload();
-    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${eventAt.toISOString()})`);
+    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${formatInZone(eventAt, "UTC")})`);
     expect((await db.scheduledJob.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("pending");
   });
 
@@ -121,6 +121,6 @@ test.describe("a job bound to its business time", () => {
     expect((entry!.toValue as { businessTime: string }).businessTime).toMatch(/^bound to its business time \(the booking's event time, /);
     await page.goto(`/jobs/${jobId}`);
     await expect(auditTable(page)).toContainText("bulk.shift");
-    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${eventAt.toISOString()})`);
+    await expect(auditTable(page)).toContainText(`businessTime: bound to its business time (the booking's event time, ${formatInZone(eventAt, "UTC")})`);
   });
 });
