@@ -63,7 +63,7 @@ export const reason = z
   .trim()
   .min(reasonLength.min, `a reason is required (at least ${reasonLength.min} characters)`)
   .max(reasonLength.max, `at most ${reasonLength.max} characters`)
-  .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "must not contain control characters")
+  .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "must not contain NUL or other control characters")
   .refine((value) => value.isWellFormed(), "must not contain a lone UTF-16 surrogate");
 
 /** `text` cut to a reason's length (for a reason built from another: "booking cancelled: <why>"), never inside a surrogate pair. */
