@@ -8,7 +8,7 @@
 // dashboard and the quotas and not to the API. tests/integration/field-vocabulary.test.ts gives
 // every door the same bad input and expects the same answer.
 import { z } from "zod";
-import { BookingStatus, DisputeStatus, JobStatus } from "../db/generated/enums.ts";
+import { BookingStatus, DisputeStatus, JobStatus, MoveRequestStatus } from "../db/generated/enums.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { runtimeKnowsZone } from "../time/zoned-time.ts";
 import { describeIssues } from "./describe-issues.ts";
@@ -149,10 +149,12 @@ const valuesOf = <T extends Record<string, string>>(values: T) => Object.values(
 export const jobStatuses = valuesOf(JobStatus);
 export const bookingStatuses = valuesOf(BookingStatus);
 export const disputeStatuses = valuesOf(DisputeStatus);
+export const moveRequestStatuses = valuesOf(MoveRequestStatus);
 
 export const jobStatus = z.enum(jobStatuses);
 export const bookingStatus = z.enum(bookingStatuses);
 export const disputeStatus = z.enum(disputeStatuses);
+export const moveRequestStatus = z.enum(moveRequestStatuses);
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
