@@ -2,10 +2,11 @@
 // it extends: a booking's detail lists its move requests).
 import { z } from "zod";
 import type { BookingMoveRequest } from "../db/generated/client.ts";
+import { moveRequestStatus } from "../validation/fields.ts";
 
 const iso = z.string().describe("ISO 8601 instant (UTC)");
 
-export const moveRequestStatusSchema = z.enum(["pending", "accepted", "declined", "lapsed", "withdrawn"]);
+export const moveRequestStatusSchema = moveRequestStatus;
 
 export const moveRequestView = z.object({
   id: z.number().int(),

@@ -2,15 +2,17 @@
 // amount and auto-resolve deadline job; the resolved ones (history); one dispute in full. The
 // operator's decision (review, then confirm) is dispute-decision.ts.
 import type { Db, DbOrTx } from "../db/client.ts";
-import { balanceOf, subjectOf } from "../marketplace/index.ts";
+import { balanceOf, openDisputeStatuses, subjectOf } from "../marketplace/index.ts";
 import { jobsOfSubjects, nextOpenJobs } from "../scheduler/admin/index.ts";
 import type { DisputeStatus } from "../marketplace/disputes/dispute-status.ts";
+import { disputeStatuses } from "../validation/fields.ts";
 
 export const disputeListStatuses = ["open", "awaiting_operator", "awaiting_reply", "resolved"] as const;
 export type DisputeListStatus = (typeof disputeListStatuses)[number];
 
-const open: DisputeStatus[] = ["awaiting_reply", "awaiting_operator"];
-const resolved: DisputeStatus[] = ["refunded", "partially_refunded", "released"];
+const open: DisputeStatus[] = [...openDisputeStatuses];
+/** Every other status is an outcome (refunded, partially refunded, released). */
+const resolved: DisputeStatus[] = disputeStatuses.filter((status) => !open.includes(status));
 
 /** The pending (or running) job that resolves a dispute on its own: the chef's reply deadline. */
 export interface DeadlineJob {

@@ -32,7 +32,7 @@ export interface SubjectCancelResult {
 }
 
 function checked({ actor, reason, now }: Cancellation): Cancellation {
-  return { actor: check(actorSchema, actor, "cancel"), reason: check(reasonSchema, reason, "cancel"), now };
+  return { actor: check(actorSchema, actor, "cancel: actor"), reason: check(reasonSchema, reason, "cancel: reason"), now };
 }
 
 export async function cancel(tx: Tx, jobId: bigint, cancellation: Cancellation): Promise<CancelResult> {

@@ -8,7 +8,7 @@
 // dashboard and the quotas and not to the API. tests/integration/field-vocabulary.test.ts gives
 // every door the same bad input and expects the same answer.
 import { z } from "zod";
-import { BookingStatus, DisputeStatus, JobStatus } from "../db/generated/enums.ts";
+import { BookingStatus, DisputeStatus, JobStatus, MoveRequestStatus } from "../db/generated/enums.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { runtimeKnowsZone } from "../time/zoned-time.ts";
 import { describeIssues } from "./describe-issues.ts";
@@ -63,7 +63,7 @@ export const reason = z
   .trim()
   .min(reasonLength.min, `a reason is required (at least ${reasonLength.min} characters)`)
   .max(reasonLength.max, `at most ${reasonLength.max} characters`)
-  .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "must not contain control characters")
+  .refine((value) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(value), "must not contain NUL or other control characters")
   .refine((value) => value.isWellFormed(), "must not contain a lone UTF-16 surrogate");
 
 /** `text` cut to a reason's length (for a reason built from another: "booking cancelled: <why>"), never inside a surrogate pair. */
@@ -149,10 +149,12 @@ const valuesOf = <T extends Record<string, string>>(values: T) => Object.values(
 export const jobStatuses = valuesOf(JobStatus);
 export const bookingStatuses = valuesOf(BookingStatus);
 export const disputeStatuses = valuesOf(DisputeStatus);
+export const moveRequestStatuses = valuesOf(MoveRequestStatus);
 
 export const jobStatus = z.enum(jobStatuses);
 export const bookingStatus = z.enum(bookingStatuses);
 export const disputeStatus = z.enum(disputeStatuses);
+export const moveRequestStatus = z.enum(moveRequestStatuses);
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
