@@ -27,7 +27,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // Generous: a test must not fail because the machine is busy (CI shares two cores).
+  timeout: 90_000,
   expect: { timeout: 5_000 },
   reporter: "list",
   use: {
