@@ -41,8 +41,10 @@ export default defineConfig({
           exclude: timingSensitive,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
-          // Real databases, child processes and lease expiry: generous, but finite.
-          testTimeout: 60_000,
+          // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not
+          // 1: on two cores shared with other runs, a 2,500-job bulk and a dead-after-max-attempts
+          // test took just over 60 s; a test must not fail because the machine is busy.
+          testTimeout: 180_000,
           hookTimeout: 60_000,
           // Files run in parallel, each in its own database; processes (not threads) so a
           // test can kill a worker without taking the others down.
