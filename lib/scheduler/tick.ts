@@ -94,7 +94,7 @@ export interface TickSummary {
   recurringEnqueued: number;
   /** Jobs claimed, per job type. */
   jobTypes: Record<string, number>;
-  /** How late the oldest due job was when the tick started (0 if none was due). */
+  /** How late the oldest due job it could run (known, not paused) was when the tick started (0 if none was due). */
   lagMs: number;
   durationMs: number;
   /** Whether a staying tick listened for notifications (else it polled). */
@@ -207,6 +207,7 @@ export async function tick(options: TickOptions): Promise<TickSummary> {
         withLag: first,
         recoverLimit: 100,
         knownTypes,
+        claimable: claimableTypes, // the lag counts what this tick could run (less paused types)
       });
       const paused = new Set(result.pausedTypes);
       types = paused.size === 0 ? claimableTypes : claimableTypes.filter((t) => !paused.has(t.jobType));
