@@ -261,7 +261,8 @@ async function main(): Promise<void> {
           log(`paused backlog round ${round}/${repeat} (sizes ${pausedSizes.join(", ")})`);
           for (const size of pausedSizes) {
             for (const engine of order) {
-              const explain = round === 1 && size === pausedSizes.at(-1);
+              // The plans with no backlog and with the largest, once.
+              const explain = round === 1 && (size === pausedSizes[0] || size === pausedSizes.at(-1));
               const { r, busy, during } = await timedRun(`${engine.label} paused ${size}`, async () => pausedBacklogRun(engine, await freshDatabase(server, "duly_bench_paused"), size, pausedPlan, explain));
               if (!r) continue;
               fair.paused.push({ ...r.result, otherCpuBusy: busy, otherCpuDuring: during });

@@ -2,7 +2,8 @@
 // baseline and this tree run interleaved.
 //
 // paused   N due jobs of a paused type (bench.paused, due over the 2 hours before), and 20,000
-//          due jobs of another type (bench.work, due a minute ago). Timed, on one pooled
+//          due jobs of another type (bench.work, due a minute ago); the catalogue also has 12
+//          types with nothing due, which every claim and probe asks about (the app declares 13). Timed, on one pooled
 //          connection with named statements: `claims` claims of 32 (the size a draining lane
 //          takes) and `claims` next-work probes, each after 10 untimed; then the work jobs are
 //          replaced by `drainJobs` fresh ones and a drain tick (concurrency 4, maxClaim 32,
@@ -84,10 +85,14 @@ async function insertDue(url: string, jobType: string, count: number, spreadOver
   );
 }
 
+/** Job types with nothing due that every claim also asks about, as the app's 13 mostly idle ones. */
+export const idleTypes = 12;
+
 function pausedCatalogue(engine: EngineUnderTest) {
   const { defineJob, createCatalogue } = engine.scheduler;
   const noop = (name: string) => defineJob({ name, payload: z.object({}), leaseMs: 15_000, handler: async () => {} });
-  return createCatalogue([noop("bench.work"), noop("bench.paused")], [], { builtAt: null });
+  const idle = Array.from({ length: idleTypes }, (_, i) => noop(`bench.idle-${String(i + 1).padStart(2, "0")}`));
+  return createCatalogue([noop("bench.work"), noop("bench.paused"), ...idle], [], { builtAt: null });
 }
 
 async function timed(times: number, body: () => Promise<void>): Promise<number[]> {
