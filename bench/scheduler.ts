@@ -10,6 +10,11 @@
 //   delay    how late each handler starts against its scheduled instant, jobs spread over ~20 s
 //   now      a worker idles; one job due now is committed at a time (random 20-200 ms apart):
 //            time from just before its COMMIT to its handler's start
+//   paused   0 / 100k / 400k due jobs of a paused type: another type's claim, next-work probe
+//            and 20k drain, and the lag the tick reports (peers/duly-fair-claims.ts)
+//   backlog  a 100k backlog of one type (and none): start delay of another type's due jobs
+//   (paused and backlog are not in the default set; with --baseline <dir> each runs on that
+//   checkout's engine and on this tree's, alternately: lib/engine-under-test.ts)
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
 // each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
@@ -24,6 +29,7 @@ import { parseArgs } from "node:util";
 import { benchDir, ensureBenchDependencies, peerVersion, repoDir } from "./lib/deps.ts";
 import { load1, machineInfo, startCpuMeter, waitForQuiet } from "./lib/machine.ts";
 import { renderMarkdown, type BenchRun } from "./lib/report.ts";
+import type { FairClaimsRuns } from "./lib/report-fair-claims.ts";
 import type { DelayPlan, NowPlan } from "./lib/scenario.ts";
 import { dropDatabase, freshDatabase, serverSettings, startServer, type BenchServer } from "./lib/server.ts";
 import { fmt, perSecond, quantile } from "./lib/stats.ts";
@@ -31,10 +37,14 @@ import { dulyDrain, dulyIdleTicks, dulyNowDelay, dulyStartDelay, type DulyDrainS
 import { graphileDrain, graphileNowDelay, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
 import { pgbenchAvailable, pgbenchCeiling } from "./peers/pgbench.ts";
 import { pgBossDrain, pgBossNowDelay, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
+import { otherTypesBacklogRun, pausedBacklogRun, type BacklogPlan, type PausedPlan } from "./peers/duly-fair-claims.ts";
+import { enginesToCompare } from "./lib/engine-under-test.ts";
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const scenarioNames = ["drain", "pgbench", "idle", "delay", "now"] as const;
+const scenarioNames = ["drain", "pgbench", "idle", "delay", "now", "paused", "backlog"] as const;
 type Scenario = (typeof scenarioNames)[number];
+/** Run by default (the fair-claims ones take long and are asked for by name). */
+const defaultScenarios: Scenario[] = ["drain", "pgbench", "idle", "delay", "now"];
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +55,7 @@ const { values: args } = parseArgs({
     "max-busy": { type: "string", default: "0.25" },
     out: { type: "string" },
     pg: { type: "string", multiple: true },
+    baseline: { type: "string" },
   },
 });
 
@@ -52,7 +63,7 @@ const quick = args.quick ?? false;
 const repeat = Number(args.repeat ?? (quick ? 1 : 3));
 const jobs = Number(args.jobs ?? (quick ? 2000 : 20_000));
 const maxBusy = Number(args["max-busy"]);
-const only = new Set((args.only ?? scenarioNames.join(",")).split(",").map((s) => s.trim()));
+const only = new Set((args.only ?? defaultScenarios.join(",")).split(",").map((s) => s.trim()));
 for (const name of only) if (!scenarioNames.includes(name as Scenario)) throw new Error(`unknown scenario ${name} (known: ${scenarioNames.join(", ")})`);
 const wants = (name: Scenario) => only.has(name);
 
@@ -81,6 +92,13 @@ const pgBossSettings: PgBossDrainSettings[] = [
   { api: "fetch+complete", loops: 2, batchSize: 100 },
   { api: "work", workers: 1, batchSize: 100, pollingIntervalSeconds: 0.5 },
 ];
+const pausedSizes = quick ? [0, 20_000] : [0, 100_000, 400_000];
+const pausedPlan: PausedPlan = quick ? { claims: 50, workJobs: 5_000, drainJobs: 2_000 } : { claims: 200, workJobs: 20_000, drainJobs: 20_000 };
+const backlogSizes = quick ? [0, 10_000] : [0, 100_000];
+const backlogPlan: BacklogPlan = quick
+  ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500, settleJitterMs: 500, maxWaitMs: 20_000 }
+  : { jobs: 200, firstMs: 5, lastMs: 20_000, settleMs: 1000, settleJitterMs: 2000, maxWaitMs: 120_000 };
+
 // work() sleeps after every batch (see peers/pg-boss.ts): a smaller drain keeps it to seconds.
 const workJobs = Math.min(jobs, 2000);
 
@@ -107,7 +125,11 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void stop().then(() => process.exit(130)));
   const run: BenchRun = {
     startedAt: startedAt.toISOString(),
-    options: { quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan, nowPlan },
+    options: {
+      quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan, nowPlan,
+      ...(wants("paused") ? { pausedSizes, pausedPlan } : {}), ...(wants("backlog") ? { backlogSizes, backlogPlan } : {}),
+      ...(args.baseline ? { baseline: args.baseline } : {}),
+    },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
     code: codeVersion(),
@@ -228,6 +250,40 @@ async function main(): Promise<void> {
         }
       }
       for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
+    }
+    if (wants("paused") || wants("backlog")) {
+      const engines = await enginesToCompare(args.baseline);
+      const fair: FairClaimsRuns = (run.fairClaims = { paused: [], backlog: [], explains: [] });
+      for (let round = 1; round <= repeat; round++) {
+        // A, B then B, A: neither engine always runs first after a fresh database.
+        const order = round % 2 === 1 ? engines : [...engines].reverse();
+        if (wants("paused")) {
+          log(`paused backlog round ${round}/${repeat} (sizes ${pausedSizes.join(", ")})`);
+          for (const size of pausedSizes) {
+            for (const engine of order) {
+              // The plans with no backlog and with the largest, once.
+              const explain = round === 1 && (size === pausedSizes[0] || size === pausedSizes.at(-1));
+              const { r, busy, during } = await timedRun(`${engine.label} paused ${size}`, async () => pausedBacklogRun(engine, await freshDatabase(server, "duly_bench_paused"), size, pausedPlan, explain));
+              if (!r) continue;
+              fair.paused.push({ ...r.result, otherCpuBusy: busy, otherCpuDuring: during });
+              if (r.explained) fair.explains.push(r.explained);
+              log(`  ${engine.label}, ${size} paused: claim p50 ${fmt(quantile(r.result.claimMs, 0.5), 2)} / p95 ${fmt(quantile(r.result.claimMs, 0.95), 2)} ms, next-work p95 ${fmt(quantile(r.result.nextWorkMs, 0.95), 2)} ms, drain ${fmt(r.result.drainMs)} ms, lag ${fmt(r.result.lagMs / 1000)} s (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
+            }
+          }
+        }
+        if (wants("backlog")) {
+          log(`other type's backlog round ${round}/${repeat} (sizes ${backlogSizes.join(", ")})`);
+          for (const size of backlogSizes) {
+            for (const engine of order) {
+              const { r, busy, during } = await timedRun(`${engine.label} backlog ${size}`, async () => otherTypesBacklogRun(engine, await freshDatabase(server, "duly_bench_backlog"), size, backlogPlan));
+              if (!r) continue;
+              fair.backlog.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
+              log(`  ${engine.label}, backlog ${size}: ${r.delaysMs.length}/${backlogPlan.jobs} started, p50 ${fmt(quantile(r.delaysMs, 0.5))} / p95 ${fmt(quantile(r.delaysMs, 0.95))} ms (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
+            }
+          }
+        }
+      }
+      for (const name of ["duly_bench_paused", "duly_bench_backlog"]) await dropDatabase(server, name);
     }
   } finally {
     await stop();

@@ -18,6 +18,7 @@ export const pruneIdempotencyRecordsJob = defineJob({
   // It deletes by age: only ever by the real clock, never at a time-travelled instant.
   inTimeTravel: "skip",
   isolation: "alone",
+  maxRunning: 1, // set-based maintenance: one run at a time does it, and never holds more than one lane
   retry: { maxAttempts: 3, backoffBaseMs: 60_000, backoffMaxMs: 3_600_000 },
   handler: async ({ tx, payload, now, job }) => {
     const before = new Date(now.getTime() - payload.olderThanHours * 3_600_000);

@@ -4,6 +4,7 @@ import type { PgbenchResult } from "../peers/pgbench.ts";
 import type { MachineInfo } from "./machine.ts";
 import type { DelayResult, DrainResult } from "./scenario.ts";
 import type { ServerSettings } from "./server.ts";
+import { renderFairClaims, type FairClaimsRuns } from "./report-fair-claims.ts";
 import { fmt, median, p95, perSecond, quantile } from "./stats.ts";
 
 export interface BenchRun {
@@ -20,6 +21,8 @@ export interface BenchRun {
   /** The "now" scenario (absent in runs before it existed). */
   nows?: DelayResult[];
   pgbench?: PgbenchResult[];
+  /** The paused and backlog scenarios (absent in runs before they existed). */
+  fairClaims?: FairClaimsRuns;
   skipped: string[];
 }
 
@@ -202,5 +205,6 @@ export function renderMarkdown(run: BenchRun): string {
     out.push("p50/p95/p99/max over every job of every run.");
     out.push("");
   }
+  if (run.fairClaims) out.push(...renderFairClaims(run.fairClaims));
   return out.join("\n");
 }

@@ -187,7 +187,7 @@ async function idleBreakdown(db: Db, times: number): Promise<IdleBreakdown> {
   }
 }
 
-interface Captured {
+export interface Captured {
   text: string;
   values: unknown[];
 }
@@ -235,7 +235,7 @@ function literal(client: pg.Client, value: unknown): string {
  * statement after 6 executions (PostgreSQL has then settled on its cached plan: what the
  * engine's named statements pay on a direct connection).
  */
-async function explainBothWays(url: string, { text, values }: Captured): Promise<string> {
+export async function explainBothWays(url: string, { text, values }: Captured): Promise<string> {
   return withClient(url, async (client) => {
     const plan = (rows: Array<{ "QUERY PLAN": string }>) => rows.map((row) => row["QUERY PLAN"]).join("\n");
     const unnamed = plan((await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values)).rows);

@@ -34,6 +34,7 @@ export const quotaResetSweepJob = defineJob({
   payload,
   leaseMs,
   isolation: "alone", // a transaction of its own: many rows, and consumers wait on their locks
+  maxRunning: 1, // set-based: one sweep at a time does it (a second would take a share of the same walk), and never holds more than one lane
   inTimeTravel: "skip",
   retry: { maxAttempts: 5, backoffBaseMs: 10_000, backoffMaxMs: 600_000 },
   handler: async ({ tx, payload, now, job }) => {

@@ -53,6 +53,15 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    */
   isolation: "group" | "alone";
   /**
+   * At most this many jobs of this type claimed or running at once, across every tick, lane and
+   * process (like an Oban queue's limit): for work that calls a rate-limited provider, holds a
+   * hot row, or must not run twice at once. Unset (the default): no limit of its own; like every
+   * type it still gets only its fair share of each claim while other types have due work
+   * (docs/decisions/0026). A claimed job counts until its attempt ends, so a job whose worker
+   * died counts until housekeeping recovers it (its lease).
+   */
+  maxRunning?: number;
+  /**
    * Whether a time-travelling tick (?now= in demos and e2e) runs this type. "skip" for work that
    * must only ever follow the real clock, such as retention (it deletes by age).
    */
@@ -74,6 +83,7 @@ const definitionLimits = z.object({
   name: z.string().regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, "job type names are lower-case words joined by . _ or - (at most 100)"),
   version: z.number().int().min(1).max(1_000_000),
   leaseMs: z.number().int().min(100, "leaseMs must be at least 100").max(15 * 60_000, "leaseMs must be at most 15 minutes"),
+  maxRunning: z.number().int().min(1, "maxRunning must be at least 1").max(10_000).optional(),
   retry: z.object({
     maxAttempts: z.number().int().min(1).max(limits.maxAttempts),
     backoffBaseMs: z.number().int().min(0).max(dayMs),
@@ -169,7 +179,7 @@ export function createCatalogue(definitions: JobDefinition[], recurring: Recurri
     validateCron(schedule.cron, schedule.timeZone);
   }
   const all = [...byName.values()];
-  const toClaimable = (d: JobDefinition): ClaimableType => ({ jobType: d.name, leaseMs: d.leaseMs, version: d.version });
+  const toClaimable = (d: JobDefinition): ClaimableType => ({ jobType: d.name, leaseMs: d.leaseMs, version: d.version, maxRunning: d.maxRunning ?? null });
   const everyType = all.map(toClaimable);
   const travelTypes = all.filter((d) => d.inTimeTravel === "run").map(toClaimable);
   const recurringFingerprint = fingerprintOf(recurring);

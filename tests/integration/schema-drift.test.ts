@@ -21,8 +21,8 @@ const expected = expectedDatabase(parsePrismaSchema(await readFile(SCHEMA_PATH, 
 
 /** In the database but not expressible in schema.prisma: each is named and its definition pinned. */
 const PARTIAL_INDEXES: Record<string, string> = {
-  scheduled_jobs_due_idx:
-    "CREATE INDEX scheduled_jobs_due_idx ON public.scheduled_jobs USING btree (run_at) WHERE (status = 'pending'::job_status)",
+  scheduled_jobs_pending_by_type_idx:
+    "CREATE INDEX scheduled_jobs_pending_by_type_idx ON public.scheduled_jobs USING btree (job_type, run_at) WHERE (status = 'pending'::job_status)",
   scheduled_jobs_lease_idx:
     "CREATE INDEX scheduled_jobs_lease_idx ON public.scheduled_jobs USING btree (lease_expires_at) WHERE (status = 'running'::job_status)",
   scheduled_jobs_key_pattern_idx:
@@ -56,6 +56,8 @@ const EXCLUSION_CONSTRAINTS: Record<string, string> = {
 /** Functions (schema.prisma cannot express them): each is named and its signature pinned. */
 const FUNCTIONS: Record<string, string> = {
   // When a local date starts (migration 20261214000000_quota_local_day_start).
+  // A limited job type's room, under its advisory lock (migration 20261224000000_fair_claims).
+  duly_job_type_room: "duly_job_type_room(job_type text, max_running integer) RETURNS integer",
   quota_local_day_start: "quota_local_day_start(day date, zone text) RETURNS timestamp with time zone",
 };
 

@@ -19,6 +19,18 @@ describe("createCatalogue", () => {
   it("fills in a version, a retry policy and a lease", () => {
     expect(ping).toMatchObject({ version: 1, leaseMs: 15_000, retry: { maxAttempts: 5 } });
   });
+  it("hands the claim each type's own limit, none unless declared", () => {
+    const limited = defineJob({ name: "t.limited", payload: z.object({}), maxRunning: 3, handler: async () => {} });
+    expect(createCatalogue([ping, limited]).claimableTypes(false)).toEqual([
+      { jobType: "t.ping", leaseMs: 15_000, version: 1, maxRunning: null },
+      { jobType: "t.limited", leaseMs: 15_000, version: 1, maxRunning: 3 },
+    ]);
+  });
+  it("refuses a limit that is not a whole number of at least 1", () => {
+    for (const maxRunning of [0, -1, 1.5]) {
+      expect(() => defineJob({ name: "t.bad", payload: z.object({}), maxRunning, handler: async () => {} })).toThrow(/maxRunning/);
+    }
+  });
 });
 
 describe("the app's catalogue", () => {

@@ -2,32 +2,46 @@
 // run record, and commits before any handler runs.
 //
 // Why this shape:
-// - `FOR UPDATE SKIP LOCKED` in the CTE lets any number of ticks claim at once; each row goes
-//   to exactly one of them and nobody waits on another's locks.
-// - The WHERE matches the partial index scheduled_jobs_due_idx (run_at WHERE status =
-//   'pending'), so the cost follows what is due, not how many months of work are scheduled.
+// - `FOR UPDATE SKIP LOCKED` lets any number of ticks claim at once; each row goes to exactly
+//   one of them and nobody waits on another's locks.
+// - Fair across types (docs/decisions/0026). Each job type's due jobs are read on their own
+//   (pending-of-type.ts: a range of the (job_type, run_at) index per type), so a type's cost
+//   follows its own due jobs: a paused type is not among the types passed in and its backlog is
+//   never read, and a backlog of one type cannot put another's due job behind it. The batch is
+//   shared round robin between the types with due work: each type's first job ranks before any
+//   type's second ("place"), and at equal place the types take turns leading ("turn", rotated
+//   by the caller from claim to claim), so with a batch smaller than the number of types each
+//   still leads within that many claims. To size the shares without locking rows it will not
+//   take, the statement first counts each type's due jobs (at most the batch), then locks each
+//   type's share in run_at order.
+// - A type's own limit (JobDefinition.maxRunning) caps its share at the limit minus its jobs
+//   claimed or running, everywhere. duly_job_type_room() counts them under a transaction-scoped
+//   advisory lock of the type, taken without waiting: PL/pgSQL runs that count with a snapshot
+//   taken after the lock, so it sees every claim that committed before, and no other claim of
+//   the type can commit before this one does. A claim that finds the lock taken (another claim
+//   of the type is under way) takes none of that type this time.
 // - The attempt is counted here, in its own commit, so a job that kills its worker still uses
 //   up attempts and ends dead instead of looping forever.
 // - The attempt number is the fencing token: completion later requires attempts to be
 //   unchanged, so a worker whose lease was lost and re-claimed cannot finish the job.
 // - Only job types this deployment knows are claimed, and only payload versions it can read
-//   (a rolling deploy: newer code may schedule version 3 while older code still ticks). The
-//   type and version tests are plain filters and the order is the index's own (run_at), so the
-//   scan walks the index in order and stops after `limit` rows. (An earlier version joined the
-//   types in and ordered by (run_at, id): the planner then read and sorted every due row on
-//   each claim, which made draining a backlog quadratic; bench/RESULTS.md.)
+//   (a rolling deploy: newer code may schedule version 3 while older code still ticks).
 // - A job type an operator paused (job_type_pauses, the incident switch) is not among the
 //   types passed in (the tick reads the pauses in its housekeeping): its jobs stay pending with
 //   their run times.
 // - It runs on the lane's own connection (lanes.ts): a job is claimed only by a lane that holds
 //   the connection it will run on, so nothing is claimed that cannot start.
-// - The clock is the database's (statement_timestamp(): stable within the statement, so the
-//   due test stays an index condition) unless the caller passes one (tests, time travel).
+// - The clock is the database's (statement_timestamp(): stable within the statement) unless the
+//   caller passes one (tests, time travel).
 // - The UPDATE finds its rows by `id = ANY (ARRAY(subquery))`, an index lookup whatever the
-//   planner thinks the subquery returns. So the named statement's generic plan is safe and is
-//   kept: the earlier `UPDATE ... FROM due` shape was re-planned on every call (its generic
-//   plan, a hash join over a sequential scan, took 325 ms at 1M rows; bench/RESULTS.md).
+//   planner thinks the subquery returns. So the named statement's generic plan is safe: the
+//   earlier `UPDATE ... FROM due` shape was re-planned on every call (its generic plan, a hash
+//   join over a sequential scan, took 325 ms at 1M rows; bench/RESULTS.md).
+// - The jobs come back in the order the lane runs them: each type's first job, then each
+//   type's second, and so on (oldest first within a place), so a type's job is not queued behind
+//   another type's whole share in the group transaction.
 // Hot path: plain pg with bind parameters (docs/decisions/0003-engine-hot-path-on-pg.md).
+import { inIndexOrder, pendingOfType } from "./pending-of-type.ts";
 import { statement, type Queryable } from "./queryable.ts";
 
 /**
@@ -60,6 +74,8 @@ export interface ClaimableType {
   leaseMs: number;
   /** The newest payload version this code reads. */
   version: number;
+  /** At most this many of its jobs claimed or running at once, everywhere (JobDefinition.maxRunning); null: no limit of its own. */
+  maxRunning: number | null;
 }
 
 export interface ClaimRequest {
@@ -81,44 +97,81 @@ export interface ClaimRequest {
   exclude?: bigint[];
 }
 
+/** Due means run_at at or before this: the caller's clock, else the database's. */
+const dueBy = "coalesce($2::timestamptz, statement_timestamp())";
+
 const claimSql = `
-  WITH types AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, lease_ms int, version int)
+  WITH types AS MATERIALIZED (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, lease_ms int, version int, max_running int)
+  ), due AS MATERIALIZED (
+    -- Each type's due jobs this claim could take, counted up to the batch.
+    SELECT t.job_type, t.max_running,
+           (SELECT count(*)::int FROM (
+              SELECT FROM scheduled_jobs j
+              WHERE ${pendingOfType("j", "t.job_type", dueBy)}
+                AND j.payload_version <= t.version AND NOT (j.id = ANY($7::bigint[]))
+              ORDER BY ${inIndexOrder("j")}
+              LIMIT $3) counted) AS available
+    FROM types t
+  ), room AS MATERIALIZED (
+    -- Types with due work, a limited type capped by its room (evaluated only where due); the
+    -- turn rotates the types' order by $8 from one claim to the next.
+    SELECT job_type,
+           CASE WHEN max_running IS NULL THEN available ELSE least(available, duly_job_type_room(job_type, max_running)) END AS available,
+           (row_number() OVER (ORDER BY job_type) + $8::int) % count(*) OVER () AS turn
+    FROM due WHERE available > 0
+  ), shares AS (
+    -- Round robin: every type's first job, then every type's second, ...; the batch takes the first $3.
+    SELECT job_type, count(*)::int AS share FROM (
+      SELECT r.job_type FROM room r CROSS JOIN generate_series(1, r.available) AS place
+      ORDER BY place, r.turn
+      LIMIT $3) placed
+    GROUP BY job_type
+  ), picked AS (
+    SELECT p.id FROM shares s JOIN types t USING (job_type) CROSS JOIN LATERAL (
+      SELECT j.id FROM scheduled_jobs j
+      WHERE ${pendingOfType("j", "t.job_type", dueBy)}
+        AND j.payload_version <= t.version AND NOT (j.id = ANY($7::bigint[]))
+      ORDER BY ${inIndexOrder("j")}
+      LIMIT s.share
+      FOR UPDATE OF j SKIP LOCKED) p
   ), claimed AS (
     UPDATE scheduled_jobs j
-    SET status = 'running', attempts = j.attempts + 1, locked_by = $8,
-        updated_at = coalesce($7::timestamptz, statement_timestamp()),
-        lease_expires_at = coalesce($7::timestamptz, statement_timestamp())
+    SET status = 'running', attempts = j.attempts + 1, locked_by = $6,
+        updated_at = coalesce($5::timestamptz, statement_timestamp()),
+        lease_expires_at = coalesce($5::timestamptz, statement_timestamp())
           + (SELECT lease_ms FROM types WHERE types.job_type = j.job_type) * interval '1 millisecond'
-    WHERE j.id = ANY (ARRAY(
-      SELECT id FROM scheduled_jobs
-      WHERE status = 'pending' AND run_at <= coalesce($2::timestamptz, statement_timestamp())
-        AND job_type = ANY($5::text[]) AND payload_version <= ($6::jsonb ->> job_type)::int
-        AND NOT (id = ANY($9::bigint[]))
-      ORDER BY run_at
-      LIMIT $3
-      FOR UPDATE SKIP LOCKED))
+    WHERE j.id = ANY (ARRAY(SELECT id FROM picked))
     RETURNING j.id, j.job_type, j.key, j.run_at, j.payload, j.payload_version, j.attempts, j.max_attempts,
               j.subject_type, j.subject_id, j.lease_expires_at
   ), runs AS (
     INSERT INTO job_runs (job_id, attempt, tick_id, started_at)
-    SELECT id, attempts, $4, coalesce($7::timestamptz, statement_timestamp()) FROM claimed
+    SELECT id, attempts, $4, coalesce($5::timestamptz, statement_timestamp()) FROM claimed
   )
   SELECT id::text, job_type, key, run_at, payload, payload_version, attempts, max_attempts, subject_type, subject_id,
          lease_expires_at
-  FROM claimed ORDER BY run_at`;
+  FROM claimed
+  ORDER BY row_number() OVER (PARTITION BY job_type ORDER BY run_at, id), run_at, id`;
 
 interface ClaimRow {
   id: string; job_type: string; key: string | null; run_at: Date; payload: unknown; payload_version: number;
   attempts: number; max_attempts: number; subject_type: string | null; subject_id: string | null; lease_expires_at: Date;
 }
 
+/**
+ * Which type leads at equal place: moves on by one with every claim this process makes, so the
+ * types take turns (see the header). Where it starts does not matter.
+ */
+let turnOffset = 0;
+
 export async function claimDueJobs(connection: Queryable, { now, leaseFrom, tickId, claimer, limit, types, exclude = [] }: ClaimRequest): Promise<ClaimedJob[]> {
   if (types.length === 0 || limit < 1) return [];
-  const typesJson = JSON.stringify(types.map((t) => ({ job_type: t.jobType, lease_ms: t.leaseMs + startGraceMs, version: t.version })));
-  const versions = JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])));
+  const typesJson = JSON.stringify(types.map((t) => ({
+    job_type: t.jobType, lease_ms: t.leaseMs + startGraceMs, version: t.version, max_running: t.maxRunning ?? null,
+  })));
+  turnOffset = (turnOffset + 1) % 1_000_000;
   const { rows } = await connection.query<ClaimRow>(statement(connection, "duly_claim", claimSql, [
-    typesJson, now, limit, tickId, types.map((t) => t.jobType), versions, leaseFrom, claimer, exclude,
+    typesJson, now, limit, tickId, leaseFrom, claimer, exclude, turnOffset,
   ]));
   return rows.map(toClaimedJob);
 }

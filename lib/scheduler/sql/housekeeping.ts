@@ -12,6 +12,7 @@
 // vanished with its connection.
 import { deploymentKeyPrefix, liveStartSql, liveWindowMs } from "../recurring/deployments.ts";
 import type { ClaimableType } from "./claim-due-jobs.ts";
+import { inIndexOrder, pendingOfType } from "./pending-of-type.ts";
 import { statement, type Queryable } from "./queryable.ts";
 
 /**
@@ -35,6 +36,11 @@ export interface HousekeepingRequest {
   recoverLimit: number;
   /** Job types this code knows: a due schedule of another type counts once, to get its error recorded. */
   knownTypes: string[];
+  /**
+   * The types the tick claims (their payload versions): the lag and `workDue` count only their
+   * due jobs, and not those of a paused type. Omitted: every known type, any version.
+   */
+  claimable?: ClaimableType[];
 }
 
 export interface HousekeepingResult {
@@ -42,8 +48,9 @@ export interface HousekeepingResult {
   now: Date;
   /** The database's clock at the same moment. */
   databaseNow: Date;
+  /** With the lag only: the run time of the oldest due job the tick could run (claimable, not paused). */
   oldestDue: Date | null;
-  /** With the lag only: whether a pending job of a known type is due (false: the claim can be skipped). */
+  /** With the lag only: whether such a job is due (false: the claim can be skipped). */
   workDue: boolean | null;
   recurringDue: boolean;
   /** Job types an operator paused (job_type_pauses): no claim takes them. */
@@ -87,15 +94,21 @@ const housekeepingSql = `
   ), closed_runs AS (
     UPDATE job_runs r SET outcome = 'lost', finished_at = (SELECT real FROM clock), error = released.last_error
     FROM released WHERE r.job_id = released.id AND r.attempt = released.attempts AND r.outcome = 'running'
+  ), runnable AS MATERIALIZED (
+    -- The types the tick claims, less those an operator paused: only their jobs are lag.
+    SELECT v.key AS job_type, v.value::int AS version FROM jsonb_each_text($7::jsonb) v
+    WHERE $3::boolean AND NOT EXISTS (SELECT 1 FROM job_type_pauses p WHERE p.job_type = v.key)
+  ), oldest AS MATERIALIZED (
+    -- Each runnable type's oldest due job, one index range per type (pending-of-type.ts): a
+    -- paused or unknown type's backlog is never read.
+    SELECT min(o.run_at) AS run_at FROM runnable t, clock c CROSS JOIN LATERAL (
+      SELECT j.run_at FROM scheduled_jobs j
+      WHERE ${pendingOfType("j", "t.job_type", "c.now")} AND j.payload_version <= t.version
+      ORDER BY ${inIndexOrder("j")} LIMIT 1) o
   )
   SELECT c.now, c.db_now,
-    CASE WHEN $3::boolean THEN
-      (SELECT min(run_at) FROM scheduled_jobs WHERE status = 'pending' AND run_at <= c.now) END AS oldest_due,
-    -- In run_at order on the due index, stopping at the first of a known type (a plain
-    -- comparison with the clock keeps run_at an index condition).
-    CASE WHEN $3::boolean THEN
-      (SELECT true FROM scheduled_jobs WHERE status = 'pending' AND run_at <= (SELECT now FROM clock)
-         AND job_type = ANY($5::text[]) ORDER BY run_at LIMIT 1) IS NOT NULL END AS work_due,
+    CASE WHEN $3::boolean THEN (SELECT run_at FROM oldest) END AS oldest_due,
+    CASE WHEN $3::boolean THEN (SELECT run_at FROM oldest) IS NOT NULL END AS work_due,
     EXISTS (SELECT 1 FROM recurring_schedules
             WHERE enabled AND retired_at IS NULL AND next_run_at <= c.now
               AND (job_type = ANY($5::text[]) OR last_error_at IS NULL)) AS recurring_due,
@@ -127,8 +140,11 @@ interface HousekeepingRow {
 }
 
 export async function housekeeping(connection: Queryable, request: HousekeepingRequest): Promise<HousekeepingResult> {
+  const versions = request.claimable
+    ? Object.fromEntries(request.claimable.map((t) => [t.jobType, t.version]))
+    : Object.fromEntries(request.knownTypes.map((name) => [name, 2_147_483_647]));
   const { rows } = await connection.query<HousekeepingRow>(statement(connection, "duly_housekeeping", housekeepingSql, [
-    request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes, liveWindowMs,
+    request.now, request.travelling, request.withLag, request.recoverLimit, request.knownTypes, liveWindowMs, JSON.stringify(versions),
   ]));
   const row = rows[0]!;
   return {
@@ -147,20 +163,21 @@ export async function housekeeping(connection: Queryable, request: HousekeepingR
 
 /**
  * Milliseconds until the next pending job this code can claim is due (0 if one is due now), or
- * null when none is scheduled. One lookup on the partial index scheduled_jobs_due_idx.
+ * null when none is scheduled. One probe of the (job_type, run_at) index per type
+ * (pending-of-type.ts): the types passed are the unpaused ones, and no other type's jobs are read.
  */
 export async function millisecondsUntilNextWork(connection: Queryable, now: Date, types: ClaimableType[]): Promise<number | null> {
-  // The same filters as the claim, or a job this code cannot take would wake it in a loop.
+  // The same types and versions as the claim, or a job this code cannot take would wake it in a loop.
   const { rows } = await connection.query<{ next: Date | null }>(
-    statement(
-      connection,
-      "duly_next_work",
-      `SELECT run_at AS next FROM scheduled_jobs
-       WHERE status = 'pending' AND job_type = ANY($1::text[]) AND payload_version <= ($2::jsonb ->> job_type)::int
-       ORDER BY run_at LIMIT 1`,
-      [types.map((t) => t.jobType), JSON.stringify(Object.fromEntries(types.map((t) => [t.jobType, t.version])))],
-    ),
+    statement(connection, "duly_next_work", nextWorkSql, [JSON.stringify(types.map((t) => ({ job_type: t.jobType, version: t.version })))]),
   );
   const next = rows[0]?.next;
   return next ? Math.max(0, next.getTime() - now.getTime()) : null;
 }
+
+const nextWorkSql = `
+  SELECT min(n.run_at) AS next
+  FROM jsonb_to_recordset($1::jsonb) AS t(job_type text, version int) CROSS JOIN LATERAL (
+    SELECT j.run_at FROM scheduled_jobs j
+    WHERE ${pendingOfType("j", "t.job_type", "'infinity'::timestamptz")} AND j.payload_version <= t.version
+    ORDER BY ${inIndexOrder("j")} LIMIT 1) n`;

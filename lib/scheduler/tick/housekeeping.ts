@@ -61,6 +61,7 @@ export async function housekeepingPhase(context: TickContext, lane: Lane, first:
       withLag: first,
       recoverLimit,
       knownTypes: settings.knownTypes,
+      claimable: settings.claimableTypes, // the lag counts what this tick could run (less paused types)
     });
     const paused = new Set(result.pausedTypes);
     context.types = paused.size === 0 ? settings.claimableTypes : settings.claimableTypes.filter((t) => !paused.has(t.jobType));

@@ -31,7 +31,7 @@ export interface TickSummary {
   recurringEnqueued: number;
   /** Jobs claimed, per job type. */
   jobTypes: Record<string, number>;
-  /** How late the oldest due job was when the tick started (0 if none was due). */
+  /** How late the oldest due job it could run (known, not paused) was when the tick started (0 if none was due). */
   lagMs: number;
   durationMs: number;
   /** Whether a staying tick listened for notifications (else it polled). */
