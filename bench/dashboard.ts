@@ -202,7 +202,7 @@ async function main(): Promise<void> {
 
     const planSql: Array<[string, Prisma.Sql]> = [
       ["overview: due per day", Prisma.sql`SELECT to_char(days.local_day, 'YYYY-MM-DD'), due.job_type, due.n FROM (SELECT date_trunc('day', now() AT TIME ZONE 'Europe/Berlin') + n * interval '1 day' AS local_day FROM generate_series(0, 8) n) days CROSS JOIN LATERAL (SELECT job_type, count(*) AS n FROM scheduled_jobs WHERE status = 'pending' AND run_at >= greatest(days.local_day AT TIME ZONE 'Europe/Berlin', now()) AND run_at < least((days.local_day + interval '1 day') AT TIME ZONE 'Europe/Berlin', now() + interval '7 days') GROUP BY job_type) due`],
-      ["overview: failures 24 h", Prisma.sql`SELECT count(*) FROM job_runs WHERE started_at >= now() - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`],
+      ["overview: failures 24 h", Prisma.sql`SELECT coalesce(sum(n), 0) FROM job_run_tallies WHERE minute >= date_trunc('minute', now() - interval '24 hours') AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`],
       ["overview: dead 24 h", Prisma.sql`SELECT count(*) FROM scheduled_jobs WHERE status = 'dead' AND finished_at >= now() - interval '24 hours'`],
       ["overview: due now (capped)", Prisma.sql`SELECT count(*) FROM (SELECT 1 FROM scheduled_jobs WHERE status = 'pending' AND run_at <= now() LIMIT 10001) capped`],
       ["next week, first page", Prisma.sql`SELECT id FROM scheduled_jobs WHERE status = 'pending' AND run_at >= ${now} AND run_at < ${new Date(now.getTime() + 7 * dayMs)} ORDER BY run_at, id LIMIT 51`],

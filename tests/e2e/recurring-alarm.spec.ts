@@ -15,7 +15,7 @@ test("a declared schedule retired or missing raises an alarm on the overview unt
   await db.$executeRaw`DELETE FROM recurring_schedules WHERE name = 'maintenance.prune-idempotency-records'`;
   await page.reload();
   await expect(alarm).toBeVisible();
-  await expect(alarm).toContainText(/quotas\.reset-sweep \(retired \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\)/);
+  await expect(alarm).toContainText(/quotas\.reset-sweep \(retired \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(\+00:00\)\)/);
   await expect(alarm).toContainText("maintenance.prune-idempotency-records (missing)");
 
   expect((await request.get("/api/cron/tick?mode=drain", { headers: cronAuth })).status()).toBe(200);

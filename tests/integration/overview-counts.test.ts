@@ -9,7 +9,7 @@ import { dueByDay, dueByHour, failedAttempts24h, overviewFigures } from "../../l
 const database = useTestDatabase();
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_run_tallies`;
 });
 
 async function jobs(rows: Array<{ type: string; at: string; status?: string; finishedAt?: string }>): Promise<bigint[]> {

@@ -29,6 +29,8 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_key_pattern_idx ON public.scheduled_jobs USING btree (key text_pattern_ops)",
   scheduled_jobs_dead_finished_at_idx:
     "CREATE INDEX scheduled_jobs_dead_finished_at_idx ON public.scheduled_jobs USING btree (finished_at) WHERE (status = 'dead'::job_status)",
+  job_run_tallies_loose_idx:
+    "CREATE INDEX job_run_tallies_loose_idx ON public.job_run_tallies USING btree (minute) WHERE (NOT compacted)",
   booking_move_requests_one_pending_idx:
     "CREATE UNIQUE INDEX booking_move_requests_one_pending_idx ON public.booking_move_requests USING btree (booking_id) WHERE (status = 'pending'::move_request_status)",
   // The index behind the exclusion constraint of the same name (EXCLUSION_CONSTRAINTS).
@@ -58,8 +60,24 @@ const FUNCTIONS: Record<string, string> = {
   // When a local date starts (migration 20261214000000_quota_local_day_start).
   // A limited job type's room, under its advisory lock (migration 20261224000000_fair_claims).
   duly_job_type_room: "duly_job_type_room(job_type text, max_running integer) RETURNS integer",
+  // Counts ended attempts per minute (migration 20261225000000_run_tallies, decision 0033).
+  duly_tally_ended_runs: "duly_tally_ended_runs() RETURNS trigger",
   quota_local_day_start: "quota_local_day_start(day date, zone text) RETURNS timestamp with time zone",
 };
+
+/** Triggers (schema.prisma cannot express them): each is named with its table and function. */
+const TRIGGERS: Array<{ name: string; table: string; definition: string }> = [
+  {
+    name: "job_runs_tally_inserted",
+    table: "job_runs",
+    definition: "CREATE TRIGGER job_runs_tally_inserted AFTER INSERT ON public.job_runs REFERENCING NEW TABLE AS ended_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_ended_runs()",
+  },
+  {
+    name: "job_runs_tally_updated",
+    table: "job_runs",
+    definition: "CREATE TRIGGER job_runs_tally_updated AFTER UPDATE ON public.job_runs REFERENCING OLD TABLE AS earlier_runs NEW TABLE AS ended_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_ended_runs()",
+  },
+];
 
 /** Prisma's bookkeeping table, as its schema engine creates it. */
 const PRISMA_MIGRATIONS_TABLE = "_prisma_migrations";
@@ -301,18 +319,18 @@ describe("migrations match prisma/schema.prisma", () => {
     expect(rows).toEqual(byName(expected.sequences));
   });
 
-  it("defines only the functions named here, and no triggers", async () => {
+  it("defines only the functions and triggers named here", async () => {
     const { rows: functions } = await client.query<{ name: string; signature: string }>(
       `SELECT proname AS name, proname || '(' || pg_get_function_arguments(oid) || ') RETURNS ' || pg_get_function_result(oid) AS signature
          FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY proname`,
     );
     const { rows: triggers } = await client.query(
-      `SELECT tgname FROM pg_trigger WHERE NOT tgisinternal
-          AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)`,
+      `SELECT tgname AS name, tgrelid::regclass::text AS table, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE NOT tgisinternal
+          AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace) ORDER BY tgname`,
     );
     expect({ functions, triggers }).toEqual({
       functions: Object.entries(FUNCTIONS).map(([name, signature]) => ({ name, signature })),
-      triggers: [],
+      triggers: TRIGGERS,
     });
   });
 });

@@ -93,16 +93,16 @@ export async function dueJobCount(db: DbOrTx, now: Date, cap = figureCap): Promi
 }
 
 /**
- * Attempts that failed (or whose worker was lost) in the last 24 hours. A query of its own (the
- * page runs it beside the others) because it costs what the day's runs cost: it reads every run
- * of the last 24 h from job_runs (they lie together, at the table's end). An index on the
- * outcome would make it cheap but would make each run's finish a non-HOT update, in the engine's
- * hot path (docs/decisions/0018).
+ * Attempts that failed (or whose worker was lost) in the last 24 hours, to the minute (from the
+ * start of the minute 24 hours ago). Read from the run tallies (decision 0033): a sum over at most
+ * a day of minutes per type and outcome, not every run of the day from job_runs, whose outcome
+ * cannot be indexed without making every run's finish a non-HOT update.
  */
 export async function failedAttempts24h(db: DbOrTx, now: Date): Promise<number> {
   const [row] = await db.$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM job_runs
-    WHERE started_at >= ${now}::timestamptz - interval '24 hours' AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`;
+    SELECT coalesce(sum(n), 0)::int AS n FROM job_run_tallies
+    WHERE minute >= date_trunc('minute', ${now}::timestamptz - interval '24 hours')
+      AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`;
   return row!.n;
 }
 

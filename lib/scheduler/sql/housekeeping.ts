@@ -1,5 +1,5 @@
 // Housekeeping, one statement, at most about once a second per tick (and first thing in every
-// tick): read the clock, recover jobs whose worker died, and answer the questions the tick
+// tick): read the clock, recover jobs whose worker died, fold the run tallies, and answer the questions the tick
 // asks before claiming (how late is the oldest due job? is a recurring schedule due? which
 // deployments are live, and has the schedules table changed since it was last reconciled?).
 // One round trip instead of five is most of what an idle tick costs (bench/RESULTS.md).
@@ -94,6 +94,22 @@ const housekeepingSql = `
   ), closed_runs AS (
     UPDATE job_runs r SET outcome = 'lost', finished_at = (SELECT real FROM clock), error = released.last_error
     FROM released WHERE r.job_id = released.id AND r.attempt = released.attempts AND r.outcome = 'running'
+  ), loose_tallies AS (
+    -- Folding the run tallies (decision 0033): the rows statements added for minutes the tick's
+    -- clock has left, summed into one row per (minute, type, outcome). Rows another tick's
+    -- housekeeping is folding are skipped, never waited for; a sum is the same however the rows
+    -- are split, so a late row for a folded minute is simply folded again.
+    SELECT t.id FROM job_run_tallies t, clock c
+    WHERE NOT t.compacted AND t.minute < date_trunc('minute', c.now)
+    ORDER BY t.minute
+    LIMIT 5000
+    FOR UPDATE OF t SKIP LOCKED
+  ), folded AS (
+    DELETE FROM job_run_tallies t USING loose_tallies l WHERE t.id = l.id
+    RETURNING t.minute, t.job_type, t.outcome, t.n
+  ), refolded AS (
+    INSERT INTO job_run_tallies (minute, job_type, outcome, n, compacted)
+    SELECT minute, job_type, outcome, sum(n)::integer, true FROM folded GROUP BY 1, 2, 3
   ), runnable AS MATERIALIZED (
     -- The types the tick claims, less those an operator paused: only their jobs are lag.
     SELECT v.key AS job_type, v.value::int AS version FROM jsonb_each_text($7::jsonb) v
