@@ -17,6 +17,7 @@ import { parseBookingsQuery } from "@/app/bookings/bookings-query.ts";
 import { parseDisputesQuery } from "@/app/disputes/disputes-query.ts";
 import { parseJobsQuery } from "@/app/jobs/jobs-query.ts";
 import { parseOverviewQuery } from "@/app/overview/overview-query.ts";
+import { parseHistoryQuery } from "@/app/history/history-query.ts";
 import { badQueryResponse } from "@/app/_lib/bad-query-page.ts";
 import { refuseActionRequest } from "@/app/_lib/action-request-guard.ts";
 import { refuseFraming } from "@/app/_lib/anti-framing.ts";
@@ -38,6 +39,7 @@ const checks: Record<string, PageCheck> = {
   "/bookings": { parse: parseBookingsQuery, title: "Bookings", backText: "Show every booking" },
   "/disputes": { parse: (params) => parseDisputesQuery(params), title: "Disputes", backText: "Show the open disputes" },
   "/accounts": { parse: parseAccountsQuery, title: "Accounts and quotas", backText: "Show every account" },
+  "/history": { parse: (params) => parseHistoryQuery(params, { timeTravel: timeTravelEnabled() }), title: "History", backText: "Show the last 24 hours" },
 };
 
 async function answer(request: NextRequest): Promise<Response> {

@@ -10,13 +10,9 @@ export interface ChartColumn {
   counts: Record<string, number>;
 }
 
-const palette = ["#2f5bd3", "#c2410c", "#15803d", "#7c3aed", "#b45309", "#0e7490", "#be123c", "#4d7c0f"];
-
-export function typeColor(types: string[], type: string): string {
-  return palette[types.indexOf(type) % palette.length] ?? palette[0]!;
-}
-
-export function DueChart({ columns, types, caption }: { columns: ChartColumn[]; types: string[]; caption: string }) {
+/** colors: each type's colour (lib/format/job-type-colors.ts: the same on every chart). */
+export function DueChart({ columns, types, colors, caption }: { columns: ChartColumn[]; types: string[]; colors: Record<string, string>; caption: string }) {
+  const colorOf = (type: string) => colors[type] ?? "#374151";
   const max = Math.max(1, ...columns.map((c) => Object.values(c.counts).reduce((a, b) => a + b, 0)));
   const total = (c: ChartColumn) => Object.values(c.counts).reduce((a, b) => a + b, 0);
   return (
@@ -35,7 +31,7 @@ export function DueChart({ columns, types, caption }: { columns: ChartColumn[]; 
                   <span
                     key={type}
                     className="bar-segment"
-                    style={{ height: `${(column.counts[type]! / max) * 100}%`, background: typeColor(types, type) }}
+                    style={{ height: `${(column.counts[type]! / max) * 100}%`, background: colorOf(type) }}
                     title={`${type}: ${column.counts[type]}`}
                   />
                 ))}
@@ -61,7 +57,7 @@ export function DueChart({ columns, types, caption }: { columns: ChartColumn[]; 
         <ul className="legend" aria-label="Job types">
           {types.map((type) => (
             <li key={type}>
-              <span className="swatch" style={{ background: typeColor(types, type) }} /> <code>{type}</code>
+              <span className="swatch" style={{ background: colorOf(type) }} /> <code>{type}</code>
             </li>
           ))}
         </ul>

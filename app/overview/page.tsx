@@ -22,6 +22,7 @@ import { ZonedTime } from "@/components/zoned-time.tsx";
 import { QuotaResetsPanel } from "@/components/quota-resets-panel.tsx";
 import { upcomingResets } from "@/lib/quotas/index.ts";
 import { catalogue } from "@/jobs/index.ts";
+import { jobTypeColors } from "@/lib/format/job-type-colors.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Overview" };
@@ -184,14 +185,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           {weekTotal === 0 ? (
             <p className="empty">Nothing is due in the next 7 days.</p>
           ) : (
-            <DueChart columns={weekColumns} types={types} caption={`${weekTotal.toLocaleString("en")} pending job${weekTotal === 1 ? "" : "s"}, per day in ${zone}. Choose a day for its hours.`} />
+            <DueChart columns={weekColumns} types={types} colors={jobTypeColors(catalogue.all().map((d) => d.name), types)} caption={`${weekTotal.toLocaleString("en")} pending job${weekTotal === 1 ? "" : "s"}, per day in ${zone}. Choose a day for its hours.`} />
           )}
           {selectedDay && hourly ? (
             <section aria-labelledby="hours-heading">
               <h3 id="hours-heading">
                 {weekday(selectedDay)}, per hour ({zone}) <Link href={asOf ? `/overview?now=${encodeURIComponent(asOf.toISOString())}` : "/overview"} scroll={false} className="muted">close</Link>
               </h3>
-              <DueChart columns={hourly.columns} types={hourly.types} caption={`Jobs due on ${selectedDay} by hour in ${zone}.`} />
+              <DueChart columns={hourly.columns} types={hourly.types} colors={jobTypeColors(catalogue.all().map((d) => d.name), hourly.types)} caption={`Jobs due on ${selectedDay} by hour in ${zone}.`} />
             </section>
           ) : null}
         </section>

@@ -20,10 +20,11 @@ export const engineTables = [
   "bulk_operations",
   "bulk_operation_job_chunks",
   "job_run_tallies",
+  "tick_history",
 ];
 
 /** Their Prisma models, as a client's properties. */
-export const engineModels = ["scheduledJob", "jobRun", "jobTypePause", "recurringSchedule", "schedulerState", "bulkOperation", "bulkOperationJobChunk", "jobRunTally"];
+export const engineModels = ["scheduledJob", "jobRun", "jobTypePause", "recurringSchedule", "schedulerState", "bulkOperation", "bulkOperationJobChunk", "jobRunTally", "tickHistory"];
 
 // `\b` treats `_` as a word character: `scheduled_jobs_run_at_idx` does not match.
 const tableWord = new RegExp(`\\b(${engineTables.join("|")})\\b`, "i");

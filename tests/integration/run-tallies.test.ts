@@ -35,9 +35,16 @@ async function runsByOutcome(): Promise<Counts> {
   return Object.fromEntries(rows.map((r) => [r.k, r.n]));
 }
 
+/** The tallies of ended attempts (outcome 'running' counts attempts started: startedByType). */
 async function talliesByOutcome(): Promise<Counts> {
   const rows = await database.db.$queryRaw<Array<{ k: string; n: number }>>`
-    SELECT job_type || ' ' || outcome AS k, sum(n)::int AS n FROM job_run_tallies GROUP BY 1`;
+    SELECT job_type || ' ' || outcome AS k, sum(n)::int AS n FROM job_run_tallies WHERE outcome <> 'running' GROUP BY 1`;
+  return Object.fromEntries(rows.map((r) => [r.k, r.n]));
+}
+
+async function startedByType(): Promise<Counts> {
+  const rows = await database.db.$queryRaw<Array<{ k: string; n: number }>>`
+    SELECT job_type AS k, sum(n)::int AS n FROM job_run_tallies WHERE outcome = 'running' GROUP BY 1`;
   return Object.fromEntries(rows.map((r) => [r.k, r.n]));
 }
 
@@ -74,6 +81,8 @@ describe("run tallies", () => {
     const runs = await runsByOutcome();
     expect(runs).toEqual({ "test.count succeeded": 12, "test.flaky failed": 15, "test.flaky dead": 5 });
     expect(await talliesByOutcome()).toEqual(runs);
+    // And every attempt started was counted when its claim wrote it: one per run.
+    expect(await startedByType()).toEqual({ "test.count": 12, "test.flaky": 20 });
 
     // The failures of the 24 hours before a later instant: all 20 attempts ended within them.
     expect(await failedAttempts24h(database.db, at(6 * 3_600_000))).toBe(20);

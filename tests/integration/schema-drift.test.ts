@@ -61,7 +61,7 @@ const FUNCTIONS: Record<string, string> = {
   // A limited job type's room, under its advisory lock (migration 20261224000000_fair_claims).
   duly_job_type_room: "duly_job_type_room(job_type text, max_running integer) RETURNS integer",
   // Counts ended attempts per minute (migration 20261225000000_run_tallies, decision 0033).
-  duly_tally_ended_runs: "duly_tally_ended_runs() RETURNS trigger",
+  duly_tally_runs: "duly_tally_runs() RETURNS trigger",
   quota_local_day_start: "quota_local_day_start(day date, zone text) RETURNS timestamp with time zone",
 };
 
@@ -70,12 +70,12 @@ const TRIGGERS: Array<{ name: string; table: string; definition: string }> = [
   {
     name: "job_runs_tally_inserted",
     table: "job_runs",
-    definition: "CREATE TRIGGER job_runs_tally_inserted AFTER INSERT ON public.job_runs REFERENCING NEW TABLE AS ended_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_ended_runs()",
+    definition: "CREATE TRIGGER job_runs_tally_inserted AFTER INSERT ON public.job_runs REFERENCING NEW TABLE AS new_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_runs()",
   },
   {
     name: "job_runs_tally_updated",
     table: "job_runs",
-    definition: "CREATE TRIGGER job_runs_tally_updated AFTER UPDATE ON public.job_runs REFERENCING OLD TABLE AS earlier_runs NEW TABLE AS ended_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_ended_runs()",
+    definition: "CREATE TRIGGER job_runs_tally_updated AFTER UPDATE ON public.job_runs REFERENCING OLD TABLE AS earlier_runs NEW TABLE AS new_runs FOR EACH STATEMENT EXECUTE FUNCTION duly_tally_runs()",
   },
 ];
 

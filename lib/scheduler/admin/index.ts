@@ -48,3 +48,6 @@ export type { OpenJob, SubjectJob } from "./subject-jobs.ts";
 
 export { dueByDay, dueByHour, dueJobCount, overviewFigures, failedAttempts24h, declaredSchedulesNotInForce, figureCap } from "./overview.ts";
 export type { DueBucket, OverviewFigures, ScheduleNotInForce } from "./overview.ts";
+
+export { runHistory, tickHistory } from "./history.ts";
+export type { HistoryStep, HistoryWindow, RunBucket, TickBucket } from "./history.ts";

@@ -106,10 +106,11 @@ const housekeepingSql = `
     FOR UPDATE OF t SKIP LOCKED
   ), folded AS (
     DELETE FROM job_run_tallies t USING loose_tallies l WHERE t.id = l.id
-    RETURNING t.minute, t.job_type, t.outcome, t.n
+    RETURNING t.minute, t.job_type, t.outcome, t.n, t.delay_ms_total, t.delay_ms_max
   ), refolded AS (
-    INSERT INTO job_run_tallies (minute, job_type, outcome, n, compacted)
-    SELECT minute, job_type, outcome, sum(n)::integer, true FROM folded GROUP BY 1, 2, 3
+    INSERT INTO job_run_tallies (minute, job_type, outcome, n, delay_ms_total, delay_ms_max, compacted)
+    SELECT minute, job_type, outcome, sum(n)::integer, sum(delay_ms_total)::bigint, max(delay_ms_max), true
+    FROM folded GROUP BY 1, 2, 3
   ), runnable AS MATERIALIZED (
     -- The types the tick claims, less those an operator paused: only their jobs are lag.
     SELECT v.key AS job_type, v.value::int AS version FROM jsonb_each_text($7::jsonb) v
