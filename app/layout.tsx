@@ -18,6 +18,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 const sections = [
   { href: "/overview", label: "Overview" },
   { href: "/jobs", label: "Jobs" },
+  { href: "/running", label: "Running" },
   { href: "/history", label: "History" },
   { href: "/bookings", label: "Bookings" },
   { href: "/job-types", label: "Job types" },

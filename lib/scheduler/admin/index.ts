@@ -51,3 +51,6 @@ export type { DueBucket, OverviewFigures, ScheduleNotInForce } from "./overview.
 
 export { runHistory, tickHistory } from "./history.ts";
 export type { HistoryStep, HistoryWindow, RunBucket, TickBucket } from "./history.ts";
+
+export { runningJobs } from "./running.ts";
+export type { RunningJob } from "./running.ts";
