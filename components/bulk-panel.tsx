@@ -191,6 +191,7 @@ export function BulkPanel({ filterQuery, matching, zone, canAct, unfinished, pre
             <option value="shift">Shift by an offset</option>
             <option value="move">Move to a time</option>
             <option value="cancel">Cancel</option>
+            <option value="retry">Retry (dead jobs: one more attempt, now)</option>
           </select>
         </label>
         {change === "shift" ? (

@@ -36,7 +36,7 @@ const base = z.object({
   scope: z.enum(["selected", "filter"], { error: "choose the selected jobs or everything matching the filter" }),
   ids: z.string().optional(),
   filterQuery: z.string().max(4000).optional(),
-  change: z.enum(["cancel", "shift", "move"], { error: "choose cancel, shift or move" }),
+  change: z.enum(["cancel", "retry", "shift", "move"], { error: "choose cancel, retry, shift or move" }),
   offset: z.string().optional(),
   moveTo: z.string().optional(),
   // The preview's histogram is shown in this zone: a bogus one is a bad field, not a RangeError.
@@ -70,7 +70,7 @@ export function parseBulkForm(fields: Record<string, unknown>): { ok: true; valu
           target = { kind: "filter", filter: { jobType, status, from, to, subject, keyPrefix } };
         }
       }
-      let change: BulkChange = { kind: "cancel" };
+      let change: BulkChange = form.change === "retry" ? { kind: "retry" } : { kind: "cancel" };
       if (form.change === "shift") {
         const parsed = offset.safeParse(form.offset ?? "");
         if (!parsed.success) ctx.addIssue({ code: "custom", path: ["offset"], message: parsed.error.issues[0]!.message });

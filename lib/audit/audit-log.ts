@@ -16,6 +16,7 @@ export const auditActions = [
   "recurring.resume",
   "recurring.run_now",
   "bulk.cancel",
+  "bulk.retry",
   "bulk.shift",
   "bulk.move",
   "booking.move_event",

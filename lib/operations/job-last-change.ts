@@ -50,6 +50,7 @@ const operatorVerbs: Record<string, string> = {
   "bulk.shift": "shifted it in a bulk action",
   "bulk.move": "moved it in a bulk action",
   "bulk.cancel": "cancelled it in a bulk action",
+  "bulk.retry": "retried it in a bulk action",
   "booking.move_event": "moved its booking's event",
   "booking.cancel": "cancelled its booking",
   "dispute.resolve": "resolved its dispute",

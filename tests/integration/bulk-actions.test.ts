@@ -107,6 +107,42 @@ describe("bulk shift", () => {
   });
 });
 
+describe("bulk retry", () => {
+  it("gives every dead job matching the filter one more attempt, due now, skipping one retried meanwhile, with an audit entry each", async () => {
+    const { db } = database;
+    const ids = await jobsAt([-48, -30, -20, 5], 11);
+    // Three went dead after their last attempt (3 of 3); the fourth is still pending.
+    await db.$executeRaw`UPDATE scheduled_jobs SET status = 'dead', attempts = 3, max_attempts = 3, finished_at = ${now}, last_error = 'gave up' WHERE id = ANY(${ids.slice(0, 3)}::bigint[])`;
+    const target = { kind: "filter" as const, filter: { status: "dead" as const, subject: { type: "booking", id: "11" } } };
+    const preview = await previewBulk(db, target, { kind: "retry" }, "the payment provider is back");
+    expect(preview).toMatchObject({ changing: 3, running: 0, notApplicable: 0 });
+    // Nothing changed by the preview.
+    expect(await db.scheduledJob.count({ where: { id: { in: ids }, status: "dead" } })).toBe(3);
+
+    // An operator retries one of them on its own page before the bulk action runs.
+    await db.$executeRaw`UPDATE scheduled_jobs SET status = 'pending', max_attempts = 4, finished_at = NULL, run_at = ${now} WHERE id = ${ids[0]}`;
+    const id = await startBulk(db, actor, preview.id, now);
+    const progress = await continueBulk(db, id, now);
+    expect(progress).toMatchObject({ status: "done", previewed: 3, changed: 2, skipped: 1 });
+    expect(progress.skippedJobs).toEqual([{ id: ids[0]!.toString(), why: "it is pending" }]);
+
+    const after = await db.scheduledJob.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    expect(after.map((j) => [j.status, j.attempts, j.maxAttempts, j.runAt.toISOString(), j.finishedAt])).toEqual([
+      ["pending", 3, 4, now.toISOString(), null],
+      ["pending", 3, 4, now.toISOString(), null],
+      ["pending", 3, 4, now.toISOString(), null],
+      ["pending", 0, 3, new Date(now.getTime() + 5 * hour).toISOString(), null],
+    ]);
+    const audits = await db.auditEntry.findMany({ where: { action: "bulk.retry" }, orderBy: { recordId: "asc" } });
+    expect(audits.map((a) => [a.recordId, a.reason, a.batchId])).toEqual([
+      [ids[1]!.toString(), "the payment provider is back", id],
+      [ids[2]!.toString(), "the payment provider is back", id],
+    ]);
+    expect(audits[0]!.fromValue).toEqual({ status: "dead" });
+    expect(audits[0]!.toValue).toEqual({ status: "pending" });
+  });
+});
+
 describe("bulk cancel and move", () => {
   it("cancels pending and dead jobs, skipping finished ones named in the selection", async () => {
     const { db } = database;

@@ -16,6 +16,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client.ts";
 import { Prisma } from "../../db/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancel } from "../cancel-job.ts";
+import { retry } from "../retry-job.ts";
 import type { JobStatus } from "../queries.ts";
 import { reschedule } from "../reschedule-job.ts";
 import { idsPerChunk, previewLifetimeMs } from "./bulk-preview.ts";
@@ -50,7 +51,7 @@ export interface BulkJobChange {
   jobId: bigint;
   jobType: string;
   from: { status: JobStatus } | { runAt: Date };
-  to: { status: "cancelled" } | { runAt: Date };
+  to: { status: "cancelled" | "pending" } | { runAt: Date };
 }
 
 /** What one batch did: the progress after it, and the operation's own facts for the audit entries. */
@@ -188,6 +189,12 @@ async function applyToJob(
   if (change.kind === "cancel") {
     await cancel(tx, jobId, who);
     return { changed: true, change: { jobId, jobType: row.job_type, from: { status: row.status }, to: { status: "cancelled" } } };
+  }
+  if (change.kind === "retry") {
+    // As the job page's Retry: one more attempt, due now (a job bound to its business time then
+    // defers itself to that instant without spending it, decision 0020).
+    await retry(tx, jobId, who.now);
+    return { changed: true, change: { jobId, jobType: row.job_type, from: { status: row.status }, to: { status: "pending" } } };
   }
   const landing = newRunAt(change, row.run_at);
   await reschedule(tx, jobId, landing);

@@ -12,11 +12,11 @@ export interface JobsMovedEarlier {
   first: Array<{ id: bigint; jobType: string; payload: unknown }>;
 }
 
-/** Empty when `jobTypes` is empty or the change is a cancel (it moves nothing). */
+/** Empty when `jobTypes` is empty or the change is a cancel or a retry (they move no pending job). */
 export async function jobsMovedEarlier(
   db: DbOrTx, target: BulkTarget, change: BulkChange, jobTypes: string[], examples = 5,
 ): Promise<JobsMovedEarlier> {
-  if (jobTypes.length === 0 || change.kind === "cancel") return { perType: [], first: [] };
+  if (jobTypes.length === 0 || change.kind === "cancel" || change.kind === "retry") return { perType: [], first: [] };
   const conditions = Prisma.join(
     [...targetConditions(target), Prisma.sql`status = 'pending'`, Prisma.sql`job_type = ANY(${jobTypes}::text[])`, Prisma.sql`${newRunAtSql(change)} < run_at`],
     " AND ",

@@ -1,5 +1,5 @@
 // What a bulk action is about: which jobs (selected ids, or a jobs-page filter), what change
-// (cancel, shift by an offset, move to one time), and the SQL pieces both the preview and the
+// (cancel, retry dead jobs, shift by an offset, move to one time), and the SQL pieces both the preview and the
 // batches use, so they agree on which statuses a change applies to and where a job lands.
 import { Prisma } from "../../db/client.ts";
 import { limits } from "../limits.ts";
@@ -7,18 +7,20 @@ import type { JobStatus } from "../queries.ts";
 import { jobFilterConditions, type JobListFilter } from "./job-list.ts";
 
 export type BulkTarget = { kind: "ids"; ids: bigint[] } | { kind: "filter"; filter: JobListFilter };
-export type BulkChange = { kind: "cancel" } | { kind: "shift"; offsetMs: number } | { kind: "move"; to: Date };
+export type BulkChange = { kind: "cancel" } | { kind: "retry" } | { kind: "shift"; offsetMs: number } | { kind: "move"; to: Date };
 
 /** Most jobs one selection may name (a page holds at most 100; a filter has no such limit). */
 export const maxSelectedIds = 1_000;
 
 /** The operation's action, as its row and the audit entries of its jobs name it. */
 export type BulkAction = `bulk.${BulkChange["kind"]}`;
-export const actionOf: Record<BulkChange["kind"], BulkAction> = { cancel: "bulk.cancel", shift: "bulk.shift", move: "bulk.move" };
+export const actionOf: Record<BulkChange["kind"], BulkAction> = { cancel: "bulk.cancel", retry: "bulk.retry", shift: "bulk.shift", move: "bulk.move" };
 
 /** Statuses each change applies to; a running job is reported skipped (its attempt is under way). */
 export function applicableStatuses(change: BulkChange): JobStatus[] {
-  return change.kind === "cancel" ? ["pending", "dead"] : ["pending"];
+  if (change.kind === "cancel") return ["pending", "dead"];
+  if (change.kind === "retry") return ["dead"];
+  return ["pending"];
 }
 
 /** The filter's conditions (a selection's are its ids): every one is met by `TRUE` when empty. */
@@ -33,7 +35,7 @@ export function matchesTargetSql(target: BulkTarget): Prisma.Sql {
   return conditions.length === 0 ? Prisma.sql`true` : Prisma.sql`(${Prisma.join(conditions, " AND ")})`;
 }
 
-/** Where a job lands (cancel: where it was due), clamped to the engine's run-time range. */
+/** Where a job lands (cancel and retry: where it was due; a retried job runs at once), clamped to the engine's run-time range. */
 export function newRunAtSql(change: BulkChange): Prisma.Sql {
   if (change.kind === "shift") {
     return Prisma.sql`least(greatest(run_at + ${change.offsetMs}::float8 * interval '1 millisecond', ${limits.earliestRunAt}::timestamptz), ${limits.latestRunAt}::timestamptz)`;
@@ -43,7 +45,7 @@ export function newRunAtSql(change: BulkChange): Prisma.Sql {
 }
 
 /** The same landing time computed for one job in JavaScript (the batches' audit entries). */
-export function newRunAt(change: Exclude<BulkChange, { kind: "cancel" }>, runAt: Date): Date {
+export function newRunAt(change: Extract<BulkChange, { kind: "shift" | "move" }>, runAt: Date): Date {
   if (change.kind === "move") return change.to;
   return new Date(Math.min(Math.max(runAt.getTime() + change.offsetMs, limits.earliestRunAt.getTime()), limits.latestRunAt.getTime()));
 }
@@ -74,6 +76,7 @@ export function fromJson(target: Prisma.JsonValue, change: Prisma.JsonValue): { 
             to: t.filter?.to ? new Date(t.filter.to as string) : undefined,
           },
         };
-  const parsedChange: BulkChange = c.kind === "shift" ? { kind: "shift", offsetMs: c.offsetMs! } : c.kind === "move" ? { kind: "move", to: new Date(c.to!) } : { kind: "cancel" };
+  const parsedChange: BulkChange =
+    c.kind === "shift" ? { kind: "shift", offsetMs: c.offsetMs! } : c.kind === "move" ? { kind: "move", to: new Date(c.to!) } : c.kind === "retry" ? { kind: "retry" } : { kind: "cancel" };
   return { target: parsedTarget, change: parsedChange };
 }
