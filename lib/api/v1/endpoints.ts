@@ -15,6 +15,7 @@ import {
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
 import { getMe } from "./me.ts";
+import { listEventsEndpoint } from "./events.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
 export const v1Endpoints: readonly Endpoint[] = [
@@ -36,4 +37,5 @@ export const v1Endpoints: readonly Endpoint[] = [
   getAuctionEndpoint,
   placeBidEndpoint,
   recordUsageEndpoint,
+  listEventsEndpoint,
 ];
