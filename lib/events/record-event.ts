@@ -18,7 +18,7 @@ export interface EventInput {
   /** actorLabel of who made the change. */
   actor: string;
   /** The parties who may see it: "customer:3", "chef:7". */
-  audience: string[];
+  audience: readonly string[];
   /** The change's instant (the use case's now). */
   at: Date;
 }
@@ -28,7 +28,7 @@ export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
     WITH inserted AS (
       INSERT INTO events (type, object_type, object_id, ordering_key, data, actor, audience, created_at)
       VALUES (${event.type}, ${event.objectType}, ${event.objectId}, ${event.orderingKey}, ${JSON.stringify(event.data)}::jsonb,
-              ${event.actor}, ${event.audience}::text[], ${event.at})
+              ${event.actor}, ${[...event.audience]}::text[], ${event.at})
       RETURNING id
     )
     INSERT INTO webhook_deliveries (endpoint_id, event_id, ordering_key, next_attempt_at, created_at)
@@ -36,7 +36,7 @@ export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
     FROM inserted, webhook_endpoints endpoint
     WHERE endpoint.status = 'enabled'
       AND (endpoint.event_types @> ARRAY[${event.type}]::text[] OR endpoint.event_types @> ARRAY['*']::text[])
-      AND (endpoint.owner = 'platform' OR endpoint.owner = ANY(${event.audience}::text[]))
+      AND (endpoint.owner = 'platform' OR endpoint.owner = ANY(${[...event.audience]}::text[]))
     RETURNING id`;
   if (rows.length > 0) await scheduleDeliveries(tx, rows.map((row) => ({ deliveryId: row.id, attempt: 0 })), event.at);
 }

@@ -16,6 +16,10 @@ import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
 import { getMe } from "./me.ts";
 import { listEventsEndpoint } from "./events.ts";
+import {
+  createWebhookEndpoint, disableWebhookEndpoint, enableWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints,
+  replayWebhookEvent, rotateWebhookSecret,
+} from "./webhooks.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
 export const v1Endpoints: readonly Endpoint[] = [
@@ -38,4 +42,12 @@ export const v1Endpoints: readonly Endpoint[] = [
   placeBidEndpoint,
   recordUsageEndpoint,
   listEventsEndpoint,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  rotateWebhookSecret,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  listWebhookDeliveries,
+  replayWebhookEvent,
 ];
