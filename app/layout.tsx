@@ -26,6 +26,7 @@ const sections = [
   { href: "/disputes", label: "Disputes" },
   { href: "/accounts", label: "Accounts" },
   { href: "/agenda", label: "Agenda" },
+  { href: "/webhooks", label: "Webhooks" },
   { href: "/audit", label: "Audit log" },
 ];
 

@@ -8,8 +8,9 @@ import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
 import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
 import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
+import { deliverWebhookJob } from "./webhooks/deliver.ts";
 
-export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob };
+export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob, deliverWebhookJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -17,7 +18,7 @@ export function retentionDaysFromEnv(env: Record<string, string | undefined> = p
 }
 
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs, quotaResetSweepJob],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs, quotaResetSweepJob, deliverWebhookJob],
   [
     {
       name: "maintenance.prune-finished-jobs",

@@ -89,6 +89,13 @@ const schema = z.object({
   DULY_DISPUTE_REPLY_WITHIN: duration.prefault("24h"),
   /** How long a chef has to answer a customer's request to move an agreed event before it lapses. */
   DULY_MOVE_ANSWER_WITHIN: duration.prefault("24h"),
+  // Webhooks (lib/webhooks, docs/decisions/0029).
+  /** Allow receivers at private, loopback and link-local addresses, and plain http (tests and local development only). */
+  DULY_WEBHOOKS_ALLOW_PRIVATE: flag.default("0"),
+  /** How long a receiver has to answer a delivery completely; longer counts as a failed attempt. */
+  DULY_WEBHOOK_TIMEOUT: duration.prefault("10s"),
+  /** An endpoint whose every attempt failed for this long is disabled (and the operators told). */
+  DULY_WEBHOOK_DISABLE_AFTER: duration.prefault("3d"),
   /** The least notice a booking request, an auction's event or a moved event may have. */
   DULY_MIN_NOTICE: duration.prefault("48h"),
   /** A paid booking the customer cancels at least this long before the event is refunded in full. */

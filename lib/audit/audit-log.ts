@@ -24,6 +24,9 @@ export const auditActions = [
   "dispute.resolve",
   "quota.reset_now",
   "quota.move_reset",
+  "webhook_endpoint.disable",
+  "webhook_endpoint.enable",
+  "webhook.replay",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

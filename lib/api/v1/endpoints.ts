@@ -15,6 +15,11 @@ import {
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
 import { getMe } from "./me.ts";
+import { listEventsEndpoint } from "./events.ts";
+import {
+  createWebhookEndpoint, disableWebhookEndpoint, enableWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints,
+  replayWebhookEvent, rotateWebhookSecret,
+} from "./webhooks.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
 export const v1Endpoints: readonly Endpoint[] = [
@@ -36,4 +41,13 @@ export const v1Endpoints: readonly Endpoint[] = [
   getAuctionEndpoint,
   placeBidEndpoint,
   recordUsageEndpoint,
+  listEventsEndpoint,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  rotateWebhookSecret,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  listWebhookDeliveries,
+  replayWebhookEvent,
 ];

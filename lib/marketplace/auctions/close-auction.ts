@@ -3,6 +3,7 @@
 // accept deadline), or the auction expires without bids (or with only busy bidders: a chef who
 // holds an overlapping booking cannot be booked twice). Run by the auction's close job.
 // Idempotent: only an open auction changes.
+import { recordAuctionEvent } from "../events.ts";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { actorLabel, requireActor } from "../actor.ts";
@@ -36,12 +37,16 @@ export async function closeAuction(context: UseCaseContext, input: CloseAuctionI
     const winner = await lowestFreeBid(tx, auctionId, auction.eventAt);
     const transition = winner ? auctionTransitions.award : auctionTransitions.expire;
     await tx.auction.updateMany({ where: { id: auctionId, status: { in: [...transition.from] } }, data: { status: transition.to } });
-    if (!winner) return { acted: true, status: transition.to, bookingId: null };
+    if (!winner) {
+      await recordAuctionEvent(tx, auctionId, "auction.closed", actorLabel(context.actor), now);
+      return { acted: true, status: transition.to, bookingId: null };
+    }
     const booking = await createBookingRequest(tx, policy, now, {
       customerId: auction.customerId, chefId: winner.chefId, eventAt: auction.eventAt, timeZone: auction.timeZone, place: auction.place,
       priceMinor: winner.priceMinor, currency: auction.currency, auctionId, actor: actorLabel(context.actor),
       durationMinutes: defaultEventDurationMinutes,
     });
+    await recordAuctionEvent(tx, auctionId, "auction.closed", actorLabel(context.actor), now);
     return { acted: true, status: transition.to, bookingId: booking.id };
   });
 }

@@ -2,9 +2,10 @@
 // refused (INVALID_INPUT naming the current bid), the same price changes nothing (the bid keeps
 // its time, which wins ties), a lower one replaces it. The auction's row is read FOR SHARE: a close running at the same moment (an UPDATE of that row) waits for this bid to
 // commit and then sees it, or this bid waits for the close and is refused.
+import { recordBidEvent } from "../events.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
-import { requireActor } from "../actor.ts";
+import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, type UseCaseContext } from "../context.ts";
 import { amountMinor, recordId } from "../inputs.ts";
 import { notFound, refuseTransition } from "../transitions.ts";
@@ -20,8 +21,8 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
   requireActor(actor, ["chef"], "bidding");
   const bid = parseInput(placeBidInput, input, "place bid");
   return inTransaction(context.db, async (tx) => {
-    const [auction] = await tx.$queryRaw<Array<{ status: string; closes_at: Date; max_price_minor: number; currency: string }>>`
-      SELECT status::text AS status, closes_at, max_price_minor, currency FROM auctions WHERE id = ${bid.auctionId} FOR SHARE`;
+    const [auction] = await tx.$queryRaw<Array<{ status: string; closes_at: Date; max_price_minor: number; currency: string; customer_id: number }>>`
+      SELECT status::text AS status, closes_at, max_price_minor, currency, customer_id FROM auctions WHERE id = ${bid.auctionId} FOR SHARE`;
     if (!auction) notFound(`auction ${bid.auctionId}`);
     if (auction.status !== "open") refuseTransition(`auction ${bid.auctionId}`, auction.status, "bidding", ["open"]);
     if (now >= auction.closes_at) {
@@ -32,7 +33,10 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
     }
     if (!(await tx.chef.findUnique({ where: { id: actor.chefId } }))) notFound(`chef ${actor.chefId}`);
     const placed = await placeOrLowerBid(tx, { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, at: now });
-    if (placed) return toBidView(placed);
+    if (placed) {
+      await recordBidEvent(tx, placed, auction.customer_id, actorLabel(actor), now);
+      return toBidView(placed);
+    }
     const current = await tx.bid.findUniqueOrThrow({ where: { auctionId_chefId: { auctionId: bid.auctionId, chefId: actor.chefId } } });
     if (current.priceMinor === bid.priceMinor) return toBidView(current);
     throw new DulyError(

@@ -1,9 +1,10 @@
 // A customer asks chefs to bid for an event; bidding closes at `closesAt` (a job of subject
 // auction, created with it). The event must be at least the minimum notice after the close, so
 // the winning chef's request has time to be accepted and paid.
+import { recordAuctionEvent } from "../events.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
-import { requireActor } from "../actor.ts";
+import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
 import { amountMinor, currency, instant, text, timeZone } from "../inputs.ts";
 import { closeAuctionJob, scheduleDeadline } from "../job-declarations.ts";
@@ -48,6 +49,7 @@ export async function postAuction(context: UseCaseContext, input: PostAuctionInp
       },
     });
     await scheduleDeadline(tx, closeAuctionJob, { auctionId: auction.id }, closesAt);
+    await recordAuctionEvent(tx, auction.id, "auction.posted", actorLabel(actor), now);
     return loadAuctionView(tx, auction.id);
   });
 }

@@ -40,7 +40,7 @@ export async function acceptBooking(context: UseCaseContext, input: AcceptBookin
     const payBy = new Date(now.getTime() + policy.payWithinMs);
     // The time agreed is the one read: a move made meanwhile (the customer's, while requested) is a retry.
     const accepted = await holdingChefTime(booking.chefId, () =>
-      transitionBooking(tx, booking, "accept", "requested", { updatedAt: now, acceptedAt: now, payBy, agreedEventAt: booking.eventAt }, { eventAt: booking.eventAt }),
+      transitionBooking(tx, booking, "accept", "requested", { updatedAt: now, acceptedAt: now, payBy, agreedEventAt: booking.eventAt }, actorLabel(context.actor), { eventAt: booking.eventAt }),
     );
     if (!accepted) {
       const current = await loadBooking(tx, bookingId);

@@ -2,6 +2,7 @@
 // the agreed terms (agreed_event_at: the late-cancellation share is judged against the new time,
 // which the chef agreed to) and a paid booking's close, in one transaction. The new time must
 // still be free in the chef's calendar; the database's constraint decides a race.
+import { recordBookingEvent } from "../events.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancelForSubject, shiftForSubject } from "../../scheduler/index.ts";
@@ -46,6 +47,7 @@ export async function acceptMove(context: UseCaseContext, input: AcceptMoveInput
       }),
     );
     if (count === 0) throw new StaleRead(`booking ${booking.id}`, (await loadBooking(tx, booking.id)).status);
+    await recordBookingEvent(tx, await loadBooking(tx, booking.id), "booking.moved", by, now);
     if (!(await endMoveRequest(tx, request.id, "accepted", { now, by, reason: null }))) {
       throw new StaleRead(`move request ${request.id}`, (await loadMoveRequest(tx, request.id)).status);
     }

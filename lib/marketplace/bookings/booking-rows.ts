@@ -9,6 +9,7 @@ import type { Actor } from "../actor.ts";
 import { StaleRead } from "../context.ts";
 import { notFound, refuseTransition, type Transition } from "../transitions.ts";
 import { bookingTransitions, type BookingTransition } from "./booking-status.ts";
+import { bookingEventOf, recordBookingEvent } from "../events.ts";
 
 export async function loadBooking(tx: Tx, bookingId: number): Promise<Booking> {
   return (await tx.booking.findUnique({ where: { id: bookingId } })) ?? notFound(`booking ${bookingId}`);
@@ -31,11 +32,14 @@ export async function transitionBooking(
   name: BookingTransition,
   observed: BookingStatus,
   data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
+  by: string,
   due: Prisma.BookingWhereInput = {},
 ): Promise<Booking | null> {
   const { from, to } = bookingTransitions[name] as Transition<BookingStatus>;
   if (!from.includes(observed)) throw new Error(`transition ${name} does not apply to ${observed}`);
   const [updated] = await tx.booking.updateManyAndReturn({ where: { id: booking.id, status: observed, ...due }, data: { ...data, status: to } });
+  // The change's event, in its transaction (lib/events): every booking status change passes here.
+  if (updated) await recordBookingEvent(tx, updated, bookingEventOf[name], by, data.updatedAt);
   return updated ?? null;
 }
 
@@ -49,8 +53,9 @@ export async function transitionOrRetry(
   name: BookingTransition,
   observed: BookingStatus,
   data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
+  by: string,
 ): Promise<Booking> {
-  const updated = await transitionBooking(tx, booking, name, observed, data);
+  const updated = await transitionBooking(tx, booking, name, observed, data, by);
   if (updated) return updated;
   const current = await loadBooking(tx, booking.id);
   throw new StaleRead(`booking ${booking.id}`, current.status);
@@ -98,8 +103,9 @@ export async function deadlineTransition(
   from: BookingStatus,
   data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
   due: { where: Prisma.BookingWhereInput; at: (booking: Booking) => Date; what: string },
+  by: string,
 ): Promise<{ acted: true; booking: Booking } | { acted: false; status: string }> {
-  const updated = await transitionBooking(tx, { id: bookingId }, name, from, data, due.where);
+  const updated = await transitionBooking(tx, { id: bookingId }, name, from, data, by, due.where);
   if (updated) return { acted: true, booking: updated };
   const current = await loadBooking(tx, bookingId);
   if (current.status !== from) return { acted: false, status: current.status };

@@ -37,7 +37,7 @@ export async function cancelBooking(context: UseCaseContext, input: CancelBookin
     const cancellation = { actor: by, reason: cutToReasonLength(`booking cancelled: ${reason}`), now };
     await cancelForSubject(tx, subjectOf.booking(bookingId), cancellation);
     const pendingMove = await stopPendingMove(tx, bookingId, cancellation);
-    const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { updatedAt: now, endedAt: now, endedBy: by, endReason: reason });
+    const cancelled = await transitionOrRetry(tx, booking, "cancel", booking.status, { updatedAt: now, endedAt: now, endedBy: by, endReason: reason }, by);
     if (pendingMove) await endMoveRequest(tx, pendingMove.id, "withdrawn", { now, by, reason: "the booking was cancelled" });
     if (booking.status === "paid") {
       const refundMinor = cancellationRefundMinor(policy, {

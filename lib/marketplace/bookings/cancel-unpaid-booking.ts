@@ -19,7 +19,7 @@ export async function cancelUnpaidBooking(context: UseCaseContext, input: Cancel
     const result = await deadlineTransition(
       tx, bookingId, "cancelUnpaid", "accepted",
       { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "not paid in time" },
-      { where: { payBy: { lte: now } }, at: (b) => bookingInstants.paymentDeadline(b)!, what: "payment deadline" },
+      { where: { payBy: { lte: now } }, at: (b) => bookingInstants.paymentDeadline(b)!, what: "payment deadline" }, actorLabel(context.actor),
     );
     return result.acted ? { acted: true, status: result.booking.status } : result;
   });

@@ -1,7 +1,7 @@
 // At the event time the event closes: locked against edits (no move, no cancel), shown as past;
 // its completion is scheduled the policy's time later. Run by the close job. Idempotent.
 import { z } from "zod";
-import { requireActor } from "../actor.ts";
+import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
@@ -22,7 +22,7 @@ export async function closeEvent(context: UseCaseContext, input: CloseEventInput
     // NotDueYet, and the engine defers the job to the event's time without spending an attempt.
     const result = await deadlineTransition(tx, bookingId, "close", "paid", { updatedAt: now, closedAt: now }, {
       where: { eventAt: { lte: now } }, at: bookingInstants.event, what: "event",
-    });
+    }, actorLabel(context.actor));
     if (!result.acted) return result;
     await scheduleDeadline(tx, completeBookingJob, { bookingId }, new Date(result.booking.eventAt.getTime() + policy.completeAfterMs));
     return { acted: true, status: result.booking.status };

@@ -1,7 +1,7 @@
 // The policy's time after the event the order completes, unless a dispute is open (a dispute
 // cancels this job); the chef's payout is scheduled after the dispute window. Idempotent.
 import { z } from "zod";
-import { requireActor } from "../actor.ts";
+import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
 import type { DeadlineOutcome } from "../deadline-outcome.ts";
 import { recordId } from "../inputs.ts";
@@ -22,7 +22,7 @@ export async function completeBooking(context: UseCaseContext, input: CompleteBo
       where: { eventAt: { lte: new Date(now.getTime() - policy.completeAfterMs) } },
       at: (b) => bookingInstants.completion(b, policy),
       what: "completion",
-    });
+    }, actorLabel(context.actor));
     if (!result.acted) return result;
     await scheduleDeadline(tx, payoutJob, { bookingId }, payoutDueAt(result.booking.completedAt!, policy.payoutAfterMs));
     return { acted: true, status: result.booking.status };

@@ -22,7 +22,7 @@ export async function declineBooking(context: UseCaseContext, input: DeclineBook
     requireTransition(booking, "decline");
     const by = actorLabel(context.actor);
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: by, reason: "declined", now });
-    const declined = await transitionBooking(tx, booking, "decline", "requested", { updatedAt: now, endedAt: now, endedBy: by, endReason: reason ?? "declined by the chef" });
+    const declined = await transitionBooking(tx, booking, "decline", "requested", { updatedAt: now, endedAt: now, endedBy: by, endReason: reason ?? "declined by the chef" }, by);
     if (!declined) refuseTransition(`booking ${bookingId}`, (await loadBooking(tx, bookingId)).status, "decline", ["requested"]);
     return toBookingView(declined);
   });

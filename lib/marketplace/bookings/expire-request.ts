@@ -19,7 +19,7 @@ export async function expireRequest(context: UseCaseContext, input: ExpireReques
     const result = await deadlineTransition(
       tx, bookingId, "expire", "requested",
       { updatedAt: now, endedAt: now, endedBy: actorLabel(context.actor), endReason: "the chef did not answer in time" },
-      { where: { acceptBy: { lte: now } }, at: bookingInstants.answerDeadline, what: "answer deadline" },
+      { where: { acceptBy: { lte: now } }, at: bookingInstants.answerDeadline, what: "answer deadline" }, actorLabel(context.actor),
     );
     return result.acted ? { acted: true, status: result.booking.status } : result;
   });

@@ -9,6 +9,7 @@
 // follows is scheduled from it) move by the same offset in the same transaction, a running one
 // per the engine's intent rule (shiftForSubject). A requested or accepted booking's deadlines are
 // about answering and paying, not the event: they stay.
+import { recordBookingEvent } from "../events.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { shiftForSubject } from "../../scheduler/index.ts";
@@ -68,6 +69,8 @@ export async function moveEvent(context: UseCaseContext, input: MoveEventInput):
       throw new StaleRead(`booking ${booking.id}`, current.status);
     }
     if (pending) await endMoveRequest(tx, pending.id, "withdrawn", { now, by, reason: `an operator moved the event to ${eventAt.toISOString()}` });
-    return toBookingView(await loadBooking(tx, booking.id));
+    const moved = await loadBooking(tx, booking.id);
+    await recordBookingEvent(tx, moved, "booking.moved", by, now);
+    return toBookingView(moved);
   });
 }

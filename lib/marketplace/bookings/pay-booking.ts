@@ -56,7 +56,7 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     await cancelForSubject(tx, subjectOf.booking(booking.id), { actor: by, reason: "paid", now });
     // Another payment won the race since the read (the same capture delivered twice at once):
     // the whole transaction is retried, and then finds that capture recorded (a replay, above).
-    const paid = await transitionOrRetry(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now });
+    const paid = await transitionOrRetry(tx, booking, "pay", "accepted", { updatedAt: now, paidAt: now }, actorLabel(context.actor));
     await moveMoney(tx, {
       bookingId: booking.id, kind: "charge", amountMinor: payment.amountMinor, currency: payment.currency, idempotencyKey, actor: by, at: now,
     });

@@ -29,7 +29,7 @@ export async function payOutBooking(context: UseCaseContext, input: PayOutBookin
         where: { completedAt: { lte: new Date(now.getTime() - policy.payoutAfterMs) } },
         at: (b) => bookingInstants.payout(b, policy)!,
         what: "payout",
-      },
+      }, actorLabel(context.actor),
     );
     if (!result.acted) return result;
     const { heldMinor } = await balanceOf(tx, bookingId);

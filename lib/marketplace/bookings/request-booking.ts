@@ -2,6 +2,7 @@
 // deadline job, created with the booking); the event must be at least the minimum notice away,
 // and the chef free then: a request for a span the chef already holds is refused at once
 // (CHEF_UNAVAILABLE) rather than left to fail at acceptance.
+import { recordBookingEvent } from "../events.ts";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
@@ -65,6 +66,7 @@ export async function createBookingRequest(
     },
   });
   await scheduleDeadline(tx, acceptDeadline, { bookingId: booking.id }, acceptBy);
+  await recordBookingEvent(tx, booking, "booking.requested", request.actor, now);
   return booking;
 }
 

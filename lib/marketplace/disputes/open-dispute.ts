@@ -6,6 +6,7 @@ import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancelForSubject } from "../../scheduler/index.ts";
 import { actorLabel } from "../actor.ts";
+import { recordDisputeEvent } from "../events.ts";
 import { loadBooking, requireParty, requireTransition, transitionOrRetry } from "../bookings/booking-rows.ts";
 import { payoutDueAt } from "../bookings/complete-booking.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
@@ -36,9 +37,10 @@ export async function openDispute(context: UseCaseContext, input: OpenDisputeInp
     // Jobs first (lock order): a running payout holds its job, then the booking; if it wins, the
     // guarded change below finds the booking paid_out and the transaction retries, then refuses.
     await cancelForSubject(tx, subjectOf.booking(bookingId), { actor: by, reason: "dispute opened", now });
-    await transitionOrRetry(tx, booking, "openDispute", booking.status, { updatedAt: now });
+    await transitionOrRetry(tx, booking, "openDispute", booking.status, { updatedAt: now }, actorLabel(context.actor));
     const replyBy = new Date(now.getTime() + policy.disputeReplyWithinMs);
     const dispute = await tx.dispute.create({ data: { bookingId, status: "awaiting_reply", reason, openedAt: now, replyBy, updatedAt: now } });
+    await recordDisputeEvent(tx, dispute, booking, "dispute.opened", actorLabel(context.actor), now);
     await scheduleDeadline(tx, disputeReplyDeadline, { disputeId: dispute.id }, replyBy);
     return toDisputeView(dispute);
   });

@@ -22,7 +22,8 @@ export async function replyToDispute(context: UseCaseContext, input: ReplyToDisp
   const { disputeId, reply } = parseInput(replyToDisputeInput, input, "reply to dispute");
   return inTransaction(context.db, async (tx) => {
     const dispute = await loadDispute(tx, disputeId);
-    requireParty(context.actor, await loadBooking(tx, dispute.bookingId), ["chef"], "replying to a dispute", `dispute ${disputeId}`);
+    const booking = await loadBooking(tx, dispute.bookingId);
+    requireParty(context.actor, booking, ["chef"], "replying to a dispute", `dispute ${disputeId}`);
     requireDisputeTransition(dispute, "reply", "replying");
     if (now >= dispute.replyBy) {
       throw new DulyError(ErrorCode.InvalidState, `dispute ${disputeId} is awaiting_reply but its reply deadline passed at ${dispute.replyBy.toISOString()}`);
@@ -30,7 +31,7 @@ export async function replyToDispute(context: UseCaseContext, input: ReplyToDisp
     // Jobs first: a deadline running right now holds its job; this waits for it, then the
     // guarded change below sees what it did.
     await cancelForSubject(tx, subjectOf.dispute(disputeId), { actor: actorLabel(context.actor), reason: "the chef replied", now });
-    const replied = await transitionDispute(tx, disputeId, "reply", "awaiting_reply", { updatedAt: now, reply, repliedAt: now });
+    const replied = await transitionDispute(tx, disputeId, "reply", "awaiting_reply", { updatedAt: now, reply, repliedAt: now }, { by: actorLabel(context.actor), booking });
     if (!replied) refuseTransition(`dispute ${disputeId}`, (await loadDispute(tx, disputeId)).status, "replying", ["awaiting_reply"]);
     return toDisputeView(replied);
   });

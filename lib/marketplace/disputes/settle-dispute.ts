@@ -21,12 +21,12 @@ export async function settleDispute(
   const { heldMinor } = await balanceOf(tx, booking.id);
   const refundMinor = settlement.kind === "refund" ? heldMinor : settlement.kind === "partial" ? settlement.refundMinor : 0;
   const transition = settlement.kind === "refund" ? "refund" : settlement.kind === "partial" ? "refundPart" : "release";
-  const settled = await transitionDispute(tx, dispute.id, transition, observed, { updatedAt: now, resolvedAt: now, resolvedBy: by, refundMinor });
+  const settled = await transitionDispute(tx, dispute.id, transition, observed, { updatedAt: now, resolvedAt: now, resolvedBy: by, refundMinor }, { by, booking });
   if (!settled) return null;
   if (booking.status !== "disputed") throw new StaleRead(`booking ${booking.id}`, booking.status);
   const bookingTransition = settlement.kind === "refund" ? "refund" : settlement.kind === "partial" ? "settle" : "release";
   const endReason = settlement.kind === "refund" ? "dispute: refunded" : settlement.kind === "partial" ? "dispute: partly refunded" : "dispute: released to the chef";
-  await transitionOrRetry(tx, booking, bookingTransition, "disputed", { updatedAt: now, endedAt: now, endedBy: by, endReason });
+  await transitionOrRetry(tx, booking, bookingTransition, "disputed", { updatedAt: now, endedAt: now, endedBy: by, endReason }, by);
   const common = { bookingId: booking.id, currency: booking.currency, actor: by, at: now };
   if (refundMinor > 0) {
     await moveMoney(tx, { ...common, kind: "refund", amountMinor: refundMinor, idempotencyKey: refundKey ?? ledgerKey.refund(booking.id) });

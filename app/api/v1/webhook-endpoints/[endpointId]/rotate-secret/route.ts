@@ -1,0 +1,11 @@
+// POST /api/v1/webhook-endpoints/:endpointId/rotate-secret. Wiring only.
+import { rotateSecret } from "@/lib/webhooks/endpoints.ts";
+import { readerOf } from "@/lib/webhooks/owner.ts";
+import { rotateWebhookSecret } from "@/lib/api/v1/webhooks.ts";
+import { apiRoute } from "../../../_lib/api-route.ts";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute(rotateWebhookSecret, ({ db, party, params, body, now }) =>
+  rotateSecret(db, readerOf(party), params.endpointId, body.keepPreviousHours, now),
+);

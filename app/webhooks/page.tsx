@@ -1,0 +1,87 @@
+// Webhooks: every endpoint, the ones in trouble first (disabled, then failing), each with its
+// latest deliveries (failing first) and every attempt (status, latency, the answer's start),
+// and the operator's replay, enable and disable (docs/decisions/0029).
+import type { Metadata } from "next";
+import { getDb } from "@/lib/db/client.ts";
+import { readWithRetry } from "@/lib/db/connection-errors.ts";
+import { webhooksOverview } from "@/lib/operations/webhooks.ts";
+import { requireViewer } from "@/app/_lib/operator-session.ts";
+import { displayZone } from "@/app/_lib/display-zone.ts";
+import { ZonedTime } from "@/components/zoned-time.tsx";
+import { WebhookControl } from "@/components/webhook-controls.tsx";
+import { webhookAction } from "./actions.ts";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const operator = await requireViewer();
+  const { zone } = await displayZone();
+  const endpoints = await readWithRetry(() => webhooksOverview(getDb()));
+  const canAct = operator.role === "operator";
+  return (
+    <>
+      <div className="page-heading">
+        <h1>Webhooks</h1>
+      </div>
+      <p className="muted">Endpoints integrators registered, disabled and failing ones first. Each delivery is a job; every attempt is kept.</p>
+      {endpoints.length === 0 ? <p className="empty">No webhook endpoint yet: integrators register them through the API.</p> : null}
+      {endpoints.map((e) => (
+        <section key={e.id} aria-label={`Endpoint ${e.id}`} className="card">
+          <h2>
+            Endpoint {e.id} <code>{e.url}</code>{" "}
+            <span className={`badge ${e.status === "disabled" ? "badge-dead" : e.consecutiveFailures > 0 ? "badge-paused" : "badge-succeeded"}`}>
+              {e.status === "disabled" ? "disabled" : e.consecutiveFailures > 0 ? `failing (${e.consecutiveFailures})` : "healthy"}
+            </span>
+          </h2>
+          <p className="muted">
+            For {e.owner}; events: {e.eventTypes.join(", ")}
+            {e.failingSince ? <> · failing since <ZonedTime instant={new Date(e.failingSince)} zone={zone} /></> : null}
+            {e.disabledReason ? <> · disabled: {e.disabledReason}</> : null}
+          </p>
+          <WebhookControl endpointId={e.id} seenStatus={e.status} intent={e.status === "disabled" ? "enable" : "disable"} label={e.status === "disabled" ? "Enable" : "Disable"} canAct={canAct} action={webhookAction} />
+          {e.deliveries.length === 0 ? (
+            <p className="empty">No delivery yet.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="data-table" aria-label={`Deliveries of endpoint ${e.id}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Event</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Attempts ({zone})</th>
+                    <th scope="col">Replay</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {e.deliveries.map((d) => (
+                    <tr key={d.id}>
+                      <th scope="row">
+                        <code>{d.eventType}</code> <span className="muted">#{d.eventId}{d.replay ? " (replay)" : ""}</span>
+                      </th>
+                      <td>{d.status}{d.nextAttemptAt ? <> · next <ZonedTime instant={new Date(d.nextAttemptAt)} zone={zone} /></> : null}</td>
+                      <td>
+                        <ul className="plain-list">
+                          {d.attempts.map((a, i) => (
+                            <li key={i}>
+                              <ZonedTime instant={new Date(a.at)} zone={zone} /> · {a.statusCode ?? "no answer"} · {a.latencyMs} ms
+                              {a.error ? <> · <span className="error-block">{a.error}</span></> : null}
+                              {a.responseExcerpt ? <> · <code>{a.responseExcerpt.slice(0, 120)}</code></> : null}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>
+                        <WebhookControl endpointId={e.id} seenStatus={e.status} intent="replay" eventId={d.eventId} label="Replay" canAct={canAct && e.status === "enabled"} action={webhookAction} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}

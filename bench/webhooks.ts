@@ -1,0 +1,103 @@
+// npm run bench:webhooks — commit-to-delivery latency of webhooks at a steady event rate. Never
+// part of the tests. Events are committed at --rate per second for --seconds (each in its own
+// transaction through lib/events/record-event.ts, as a use case writes them), with one platform
+// endpoint subscribed to every type, pointed at a loopback receiver that verifies each signature
+// and answers 204. A staying tick (LISTEN on, as production runs it) delivers them. Latency:
+// the receiver's arrival time minus the commit's end, both on this process's clock.
+// Results: printed, and quoted in bench/RESULTS.md ("Webhooks").
+//
+// Options: --rate N (100), --seconds N (10), --concurrency N (lanes, 4).
+// Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { createDb } from "../lib/db/client.ts";
+import { migrate } from "../lib/db/migrate.ts";
+import { createCatalogue, tick } from "../lib/scheduler/index.ts";
+import { recordEvent } from "../lib/events/record-event.ts";
+import { createEndpoint } from "../lib/webhooks/endpoints.ts";
+import { setWebhookOptions } from "../lib/webhooks/options.ts";
+import { verifyWebhookSignature } from "../lib/webhooks/signing.ts";
+import { deliverWebhookJob } from "../jobs/webhooks/deliver.ts";
+import { freshDatabase, startServer } from "./lib/server.ts";
+import { fmt, median, p95, quantile } from "./lib/stats.ts";
+
+const log = (line: string) => console.log(`[webhooks] ${line}`);
+const { values: args } = parseArgs({
+  options: { rate: { type: "string", default: "100" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "4" } },
+});
+const rate = Number(args.rate);
+const seconds = Number(args.seconds);
+const total = rate * seconds;
+
+async function main(): Promise<void> {
+  const server = await startServer(log);
+  try {
+    const url = await freshDatabase(server, "duly_bench_webhooks");
+    await migrate(url);
+    // The writers (the business) and the tick (the engine) on pools of their own, as production has them (decision 0025).
+    const db = createDb(url, { poolSize: 20 });
+    const engineDb = createDb(url, { poolSize: 10 });
+    setWebhookOptions({ allowPrivate: true, timeoutMs: 10_000 });
+    const committedAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let badSignatures = 0;
+    let secret = "";
+    const receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (c: Buffer) => chunks.push(c));
+      request.on("end", () => {
+        const arrived = performance.now();
+        const body = Buffer.concat(chunks).toString("utf8");
+        if (!verifyWebhookSignature(request.headers["duly-signature"] as string, body, secret, Math.floor(Date.now() / 1000))) badSignatures++;
+        const objectId = String((JSON.parse(body) as { objectId: number }).objectId);
+        const committed = committedAt.get(objectId);
+        if (committed !== undefined && !committedAt.has(`seen:${objectId}`)) {
+          committedAt.set(`seen:${objectId}`, arrived);
+          latencies.push(arrived - committed);
+        }
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const { port } = receiver.address() as AddressInfo;
+    secret = (await createEndpoint(db, "platform", { url: `http://127.0.0.1:${port}/hook`, eventTypes: ["*"] }, new Date())).secret;
+
+    const abort = new AbortController();
+    const catalogue = createCatalogue([deliverWebhookJob]);
+    const ticking = (async () => {
+      while (!abort.signal.aborted) {
+        await tick({ db: engineDb, catalogue, mode: "stay", budgetMs: 5_000, concurrency: Number(args.concurrency), listenUrl: url, signal: abort.signal });
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the first tick is listening
+
+    log(`committing ${total} events at ${rate}/s`);
+    const started = performance.now();
+    const writes: Array<Promise<void>> = [];
+    for (let i = 1; i <= total; i++) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      writes.push(
+        db.$transaction((tx) =>
+          recordEvent(tx, { type: "booking.requested", objectType: "booking", objectId: i, orderingKey: `booking:${i}`, data: { id: i }, actor: "system:bench", audience: [], at: new Date() }),
+          { maxWait: 10_000, timeout: 10_000 }).then(() => void committedAt.set(String(i), performance.now())),
+      );
+    }
+    await Promise.all(writes);
+    const deadline = performance.now() + 30_000;
+    while (latencies.length < total && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    abort.abort();
+    await ticking;
+    receiver.close();
+    await db.$disconnect();
+    await engineDb.$disconnect();
+    log(`delivered ${latencies.length}/${total}, bad signatures ${badSignatures}`);
+    log(`commit-to-delivery ms: median ${fmt(median(latencies))}, p95 ${fmt(p95(latencies))}, p99 ${fmt(quantile(latencies, 0.99))}, max ${fmt(Math.max(...latencies))}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,71 @@
+// The delivery job type as a declaration (decision 0010's pattern): lib schedules it (an event's
+// fan-out, the next attempt, a replay), the catalogue (jobs/webhooks/deliver.ts) gives it its
+// handler, lib/webhooks/attempt-delivery.ts. One job per attempt of one delivery: the handler
+// records the attempt and schedules the next one itself, so each attempt's outcome (status,
+// latency, the answer's start) is kept even when it failed.
+import { z } from "zod";
+import type { Tx } from "../db/client.ts";
+import { defineJob, scheduleMany, type JobDefinition } from "../scheduler/index.ts";
+
+export const deliveryJobName = "webhooks.deliver";
+
+export const deliveryPayload = z.object({
+  /** webhook_deliveries.id (a bigint, as text). */
+  deliveryId: z.string().regex(/^[1-9][0-9]{0,18}$/),
+  /** Which attempt (0 the first), or `after:<id>` when an earlier delivery of the object just landed. */
+  round: z.string().regex(/^[0-9a-z:]{1,40}$/),
+});
+export type DeliveryPayload = z.output<typeof deliveryPayload>;
+
+/**
+ * How the delivery job type is declared; the catalogue adds the handler. The engine retries only
+ * a handler that threw (a database fault): an answer that is not 2xx is an outcome the handler
+ * records, with its own backoff per endpoint (attempt-delivery.ts).
+ */
+export const deliveryJobDeclaration = {
+  name: deliveryJobName,
+  version: 1,
+  payload: deliveryPayload,
+  retry: { maxAttempts: 10, backoffBaseMs: 5_000, backoffMaxMs: 600_000 },
+  // Alone: a delivery holds its transaction while the receiver answers (up to the timeout); no
+  // other job's writes may wait on it.
+  isolation: "alone" as const,
+  // At most this many receivers are being waited on at once, so slow receivers leave the other
+  // lanes to deadlines (docs/decisions/0029).
+  maxRunning: 4,
+};
+
+export function deliveryKey(deliveryId: bigint | string, round: string): string {
+  return `${deliveryJobName}:${deliveryId}:${round}`;
+}
+
+/** The lease: the receiver's timeout, plus room for the transaction around it. */
+export function deliveryLeaseMs(timeoutMs: number): number {
+  return timeoutMs + 20_000;
+}
+
+let standIn: JobDefinition<typeof deliveryPayload> | undefined;
+/** What schedule() needs (name, version, schema, retry); ticks take the handler from the catalogue. */
+function schedulable(): JobDefinition<typeof deliveryPayload> {
+  standIn ??= defineJob({
+    ...deliveryJobDeclaration,
+    handler: async () => {
+      throw new Error(`${deliveryJobName}: the declaration's stand-in handler ran; the catalogue must supply the handler`);
+    },
+  });
+  return standIn;
+}
+
+/** Schedules one job per delivery at `runAt`, in the caller's transaction (keys make a repeat a no-op). */
+export async function scheduleDeliveries(tx: Tx, items: Array<{ deliveryId: bigint | string; attempt: number | string }>, runAt: Date): Promise<void> {
+  await scheduleMany(
+    tx,
+    schedulable(),
+    items.map(({ deliveryId, attempt }) => ({
+      runAt,
+      payload: { deliveryId: String(deliveryId), round: String(attempt) },
+      key: deliveryKey(deliveryId, String(attempt)),
+      subject: { type: "webhook-delivery", id: String(deliveryId) },
+    })),
+  );
+}

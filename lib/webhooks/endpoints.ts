@@ -1,0 +1,156 @@
+// Registering and managing webhook endpoints (the API's and the dashboard's use cases). An
+// endpoint belongs to whoever registered it as its key acts ("platform", "customer:3"): it
+// receives the events that reader may see, as that reader sees them. Another owner's endpoint
+// answers as one that does not exist.
+import { z } from "zod";
+import type { Db, Tx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
+import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { eventTypes } from "../events/event-types.ts";
+import { disableEndpoint } from "./attempt-delivery.ts";
+import { scheduleDeliveries } from "./delivery-job.ts";
+import { webhookOptions } from "./options.ts";
+import { newWebhookSecret } from "./signing.ts";
+import { checkWebhookUrl, requirePublicHost } from "./url-safety.ts";
+
+export const subscribedTypes = z.array(z.enum(["*", ...eventTypes])).min(1).max(eventTypes.length).meta({ description: 'Event types to send, or ["*"] for every type.' });
+
+export const endpointView = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    description: z.string().nullable(),
+    eventTypes: z.array(z.string()),
+    status: z.enum(["enabled", "disabled"]),
+    disabledAt: z.string().nullable(),
+    disabledReason: z.string().nullable(),
+    failingSince: z.string().nullable().meta({ description: "Since when every attempt failed; null while healthy." }),
+    consecutiveFailures: z.number().int(),
+    previousSecretExpiresAt: z.string().nullable().meta({ description: "Until then, deliveries are signed with the previous secret too." }),
+    createdAt: z.string(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+export type EndpointView = z.infer<typeof endpointView>;
+
+type EndpointRow = {
+  id: number; url: string; description: string | null; eventTypes: string[]; status: "enabled" | "disabled"; disabledAt: Date | null; disabledReason: string | null;
+  failingSince: Date | null; consecutiveFailures: number; previousSecretExpiresAt: Date | null; createdAt: Date;
+};
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toEndpointView(e: EndpointRow): EndpointView {
+  return {
+    id: e.id, url: e.url, description: e.description, eventTypes: e.eventTypes, status: e.status, disabledAt: iso(e.disabledAt),
+    disabledReason: e.disabledReason, failingSince: iso(e.failingSince), consecutiveFailures: e.consecutiveFailures,
+    previousSecretExpiresAt: iso(e.previousSecretExpiresAt), createdAt: e.createdAt.toISOString(),
+  };
+}
+
+export async function createEndpoint(
+  db: Db | Tx,
+  owner: string,
+  input: { url: string; eventTypes: string[]; description?: string; apiKeyId?: number },
+  now: Date,
+): Promise<{ endpoint: EndpointView; secret: string }> {
+  const policy = { allowPrivate: webhookOptions().allowPrivate };
+  const url = checkWebhookUrl(input.url, policy);
+  await requirePublicHost(url, policy);
+  const secret = newWebhookSecret();
+  const types = input.eventTypes.includes("*") ? ["*"] : [...new Set(input.eventTypes)];
+  const created = await db.webhookEndpoint.create({
+    data: { owner, apiKeyId: input.apiKeyId ?? null, url: url.toString(), description: input.description ?? null, eventTypes: types, secret, createdAt: now, updatedAt: now },
+  });
+  return { endpoint: toEndpointView(created), secret };
+}
+
+/** The endpoint if `owner` may manage it (operators pass null: any), else NOT_FOUND. */
+export async function loadEndpoint(db: Db | Tx, owner: string | null, endpointId: number) {
+  const endpoint = await db.webhookEndpoint.findUnique({ where: { id: endpointId } });
+  if (!endpoint || (owner !== null && endpoint.owner !== owner)) throw new DulyError(ErrorCode.NotFound, `webhook endpoint ${endpointId} does not exist`);
+  return endpoint;
+}
+
+export async function listEndpoints(db: Db | Tx, owner: string): Promise<EndpointView[]> {
+  return (await db.webhookEndpoint.findMany({ where: { owner }, orderBy: { id: "asc" } })).map(toEndpointView);
+}
+
+/** A new secret; the old one keeps signing (a second v1) for `keepPreviousHours`. */
+export async function rotateSecret(db: Db | Tx, owner: string | null, endpointId: number, keepPreviousHours: number, now: Date) {
+  const endpoint = await loadEndpoint(db, owner, endpointId);
+  const secret = newWebhookSecret();
+  const keep = keepPreviousHours > 0;
+  const updated = await db.webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: {
+      secret, previousSecret: keep ? endpoint.secret : null, previousSecretExpiresAt: keep ? new Date(now.getTime() + keepPreviousHours * 3_600_000) : null, updatedAt: now,
+    },
+  });
+  return { endpoint: toEndpointView(updated), secret };
+}
+
+export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointId: number, enabled: boolean, now: Date, by: AuditActor, reason: string) {
+  const endpoint = await loadEndpoint(tx, owner, endpointId);
+  if (!enabled) {
+    await disableEndpoint(tx, endpoint.id, reason, now, by);
+  } else {
+    await tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { status: "enabled", disabledAt: null, disabledReason: null, failingSince: null, consecutiveFailures: 0, retryAt: null, updatedAt: now },
+    });
+    await recordAudit(tx, { actor: by, action: "webhook_endpoint.enable", recordType: "webhook_endpoint", recordId: String(endpoint.id), from: endpoint.status, to: "enabled", reason });
+  }
+  return toEndpointView(await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }));
+}
+
+/**
+ * Sends an event again to an endpoint, at once and outside the object's order (the receiver
+ * deduplicates by the event's id). Only an event the endpoint's owner may see.
+ */
+export async function replayEvent(tx: Tx, owner: string | null, endpointId: number, eventId: bigint, now: Date, by: AuditActor) {
+  const endpoint = await loadEndpoint(tx, owner, endpointId);
+  if (endpoint.status === "disabled") throw new DulyError(ErrorCode.InvalidState, `webhook endpoint ${endpointId} is disabled; enable it first`);
+  const event = await tx.event.findUnique({ where: { id: eventId } });
+  if (!event || (endpoint.owner !== "platform" && !event.audience.includes(endpoint.owner))) {
+    throw new DulyError(ErrorCode.NotFound, `event ${eventId} does not exist`);
+  }
+  const delivery = await tx.webhookDelivery.create({
+    data: { endpointId: endpoint.id, eventId: event.id, orderingKey: event.orderingKey, replay: true, nextAttemptAt: now, createdAt: now },
+  });
+  await scheduleDeliveries(tx, [{ deliveryId: delivery.id, attempt: 0 }], now);
+  await recordAudit(tx, { actor: by, action: "webhook.replay", recordType: "webhook_endpoint", recordId: String(endpoint.id), to: { eventId: event.id.toString(), deliveryId: delivery.id.toString() } });
+  return { deliveryId: delivery.id.toString(), eventId: event.id.toString(), endpointId: endpoint.id };
+}
+
+export const deliveryView = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    status: z.enum(["pending", "delivered", "failed"]),
+    replay: z.boolean(),
+    attempts: z.array(
+      z.object({ at: z.string(), ok: z.boolean(), statusCode: z.number().int().nullable(), latencyMs: z.number().int(), error: z.string().nullable(), responseExcerpt: z.string().nullable() }),
+    ),
+    nextAttemptAt: z.string().nullable(),
+    createdAt: z.string(),
+    deliveredAt: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
+export type DeliveryView = z.infer<typeof deliveryView>;
+
+/** The latest deliveries of an endpoint (newest first), failing ones first when `failingFirst`, with every attempt. */
+export async function listDeliveries(db: Db | Tx, endpointId: number, limit: number, failingFirst = false): Promise<DeliveryView[]> {
+  const rows = await db.webhookDelivery.findMany({
+    where: { endpointId },
+    orderBy: failingFirst ? [{ status: "desc" }, { id: "desc" }] : [{ id: "desc" }],
+    take: limit,
+    include: { event: { select: { type: true } }, attemptRows: { orderBy: { id: "asc" } } },
+  });
+  return rows.map((d) => ({
+    id: d.id.toString(), eventId: d.eventId.toString(), eventType: d.event.type, status: d.status, replay: d.replay,
+    attempts: d.attemptRows.map((a) => ({
+      at: a.attemptedAt.toISOString(), ok: a.ok, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error, responseExcerpt: a.responseExcerpt,
+    })),
+    nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null, createdAt: d.createdAt.toISOString(), deliveredAt: iso(d.deliveredAt),
+  }));
+}
