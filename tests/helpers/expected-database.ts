@@ -244,7 +244,7 @@ export function expectedDatabase(schema: PrismaSchema): ExpectedDatabase {
             throw new PrismaSchemaParseError(`${value.name} is not a value of ${prismaEnum.name}`, defaultAttribute.line);
           }
           columnDefault = `${quoteLiteral(value.name)}::${type}`;
-        } else if (value.kind === "number" && Number.isInteger(value.value) && value.value >= 0 && type === "integer") {
+        } else if (value.kind === "number" && Number.isInteger(value.value) && value.value >= 0 && (type === "integer" || type === "bigint")) {
           columnDefault = String(value.value);
         } else if (value.kind === "boolean" && type === "boolean") {
           columnDefault = String(value.value);
