@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { createDb, Prisma, type Db } from "../lib/db/client.ts";
 import { migrate } from "../lib/db/migrate.ts";
 import { countJobs, listJobs, type JobListQuery } from "../lib/scheduler/admin/index.ts";
-import { dueByDay, failedAttempts24h, overviewFigures } from "../lib/scheduler/admin/index.ts";
+import { dueByDay, failedAttempts24h, overviewFigures, runHistory, runningJobs, tickHistory } from "../lib/scheduler/admin/index.ts";
 import { previewBulk } from "../lib/operations/bulk.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { seedQuotaDemo } from "../scripts/lib/demo/quotas.ts";
@@ -170,6 +170,10 @@ async function main(): Promise<void> {
       { name: "overview: due per day, next 7 days", goalMs: 50, run: () => dueByDay(db, { from: new Date(), to: new Date(Date.now() + 7 * dayMs), zone: "Europe/Berlin" }) },
       { name: "overview: due now, lag, running, dead", goalMs: 50, run: () => overviewFigures(db, new Date()) },
       { name: "overview: failed attempts, last 24 h", goalMs: 50, run: () => failedAttempts24h(db, new Date()) },
+      { name: "history: 24 h per minute, every type", goalMs: 50, run: () => runHistory(db, { from: new Date(Date.now() - dayMs), to: new Date(), step: "minute", zone: "Europe/Berlin" }) },
+      { name: "history: 7 days per hour, every type", goalMs: 50, run: () => runHistory(db, { from: new Date(Date.now() - 7 * dayMs), to: new Date(), step: "hour", zone: "Europe/Berlin" }) },
+      { name: "history: ticks, 7 days per hour", goalMs: 50, run: () => tickHistory(db, { from: new Date(Date.now() - 7 * dayMs), to: new Date(), step: "hour", zone: "Europe/Berlin" }) },
+      { name: "running now (up to 501 jobs)", goalMs: 50, run: () => runningJobs(db, 501) },
       { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, benchOperator, { target: { kind: "filter", filter: bulkFilter }, change: { kind: "shift", offsetMs: dayMs }, reason: "bench" }, now) },
     ];
 
