@@ -20,6 +20,10 @@ function recordLink(entry: AuditEntryView) {
   if (entry.recordType === "scheduled_job") return <Link href={`/jobs/${entry.recordId}`}>job {entry.recordId}</Link>;
   if (entry.recordType === "dispute") return <Link href={`/disputes/${entry.recordId}`}>dispute {entry.recordId}</Link>;
   if (entry.recordType === "quota_account") return <Link href={`/accounts/${entry.recordId}`}>account {entry.recordId}</Link>;
+  if (entry.recordType === "booking") return <Link href={`/bookings/${entry.recordId}`}>booking {entry.recordId}</Link>;
+  if (entry.recordType === "job_type") return <Link href={`/jobs?type=${encodeURIComponent(entry.recordId)}`}>job type {entry.recordId}</Link>;
+  if (entry.recordType === "recurring_schedule") return <Link href="/recurring">schedule {entry.recordId}</Link>;
+  if (entry.recordType === "webhook_endpoint") return <Link href="/webhooks">webhook endpoint {entry.recordId}</Link>;
   return (
     <span>
       {entry.recordType} {entry.recordId}

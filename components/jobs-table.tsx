@@ -4,6 +4,8 @@
 // run time in the operator's display zone.
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import type { JobStatus } from "@/lib/scheduler/index.ts";
+import Link from "next/link";
+import { subjectHref } from "@/lib/format/subject-links.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
 export interface JobRow {
@@ -30,7 +32,11 @@ const column = createColumnHelper<typeof features, JobRow>();
 const columns = column.columns([
   column.accessor("jobType", {
     header: "Type",
-    cell: (info) => <code>{info.getValue()}</code>,
+    cell: ({ row }) => (
+      <Link href={`/jobs/${row.original.id}`}>
+        <code>{row.original.jobType}</code>
+      </Link>
+    ),
   }),
   column.accessor("runAt", {
     header: "Runs at",
@@ -60,7 +66,16 @@ const columns = column.columns([
     header: "Business record",
     cell: (info) => {
       const subject = info.getValue();
-      return subject ? <bdi>{subject}</bdi> : <span className="muted">none</span>;
+      if (!subject) return <span className="muted">none</span>;
+      const separator = subject.indexOf(":");
+      const href = subjectHref(subject.slice(0, separator), subject.slice(separator + 1));
+      return href ? (
+        <Link href={href}>
+          <bdi>{subject}</bdi>
+        </Link>
+      ) : (
+        <bdi>{subject}</bdi>
+      );
     },
   }),
   column.accessor("attempts", {

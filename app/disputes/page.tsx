@@ -86,7 +86,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                   </th>
                   <td>
                     <span className="stack">
-                      <span>booking {d.bookingId}</span>
+                      <Link href={`/bookings/${d.bookingId}`}>booking {d.bookingId}</Link>
                       <span className="muted">{d.bookingStatus}</span>
                     </span>
                   </td>

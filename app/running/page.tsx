@@ -12,7 +12,7 @@ import { duration } from "@/lib/format/relative-time.ts";
 import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
-import { subjectHref } from "@/app/_lib/subject-links.ts";
+import { subjectHref } from "@/lib/format/subject-links.ts";
 import { AutoRefresh } from "@/components/auto-refresh.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 

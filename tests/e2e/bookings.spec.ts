@@ -90,6 +90,11 @@ test.describe("an operator", () => {
     await expect(jobs.getByRole("link", { name: `Job ${paid.pendingJob.id}` })).toHaveAttribute("href", `/jobs/${paid.pendingJob.id}`);
     await expect(jobs).toContainText("marketplace.booking.close-event");
     await expect(page.getByRole("link", { name: `booking:${paid.id} (all its jobs)` })).toHaveAttribute("href", `/jobs?subject=booking%3A${paid.id}`);
+    // A job links its booking too: the record's own page.
+    await page.goto(`/jobs/${paid.pendingJob.id}`);
+    await expect(page.getByRole("link", { name: `booking:${paid.id}`, exact: true })).toHaveAttribute("href", `/bookings/${paid.id}`);
+    await expect(page.getByRole("link", { name: "all its jobs" })).toHaveAttribute("href", `/jobs?subject=booking%3A${paid.id}`);
+    await page.goto(`/bookings/${paid.id}`);
 
     // A request the chef never answers: a tick at its deadline expires it, and the run shows.
     const unanswered = await makeBooking(db, "requested");

@@ -3,6 +3,7 @@
 // the actions an operator may take.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { subjectHref } from "@/lib/format/subject-links.ts";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
@@ -39,6 +40,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const { zone } = await displayZone();
   const typePaused = (await readWithRetry(() => pausedJobTypes(db))).includes(job.jobType);
   const subject = job.subjectType ? `${job.subjectType}:${job.subjectId ?? ""}` : null;
+  const recordHref = subjectHref(job.subjectType, job.subjectId);
   // A type bound to its business time: the action forms say, before the operator confirms, that
   // an early run will not act early and when it will (decision 0020).
   const [notice, now] = await Promise.all([
@@ -87,7 +89,25 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             ) : null}
           </dd>
           <dt>Business record</dt>
-          <dd>{subject ? <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}><bdi>{subject}</bdi> (all its jobs)</Link> : <span className="muted">none</span>}</dd>
+          <dd>
+            {subject ? (
+              <>
+                {recordHref && !recordHref.startsWith("/jobs") ? (
+                  <>
+                    <Link href={recordHref}>
+                      <bdi>{subject}</bdi>
+                    </Link>{" "}
+                    ·{" "}
+                  </>
+                ) : null}
+                <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}>
+                  {recordHref && !recordHref.startsWith("/jobs") ? "all its jobs" : <><bdi>{subject}</bdi> (all its jobs)</>}
+                </Link>
+              </>
+            ) : (
+              <span className="muted">none</span>
+            )}
+          </dd>
           <dt>Key</dt>
           <dd>
             {job.key ? (
