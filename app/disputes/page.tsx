@@ -11,6 +11,8 @@ import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
+import { AutoRefresh } from "@/components/auto-refresh.tsx";
+import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { DisputeStatusBadge } from "@/components/dispute-status-badge.tsx";
 import { disputesHref, parseDisputesQuery } from "./disputes-query.ts";
 
@@ -41,11 +43,13 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
   const { query } = parsed;
   const history = query.status === "resolved";
   const { rows, next } = await readWithRetry(() => listDisputes(getDb(), { status: query.status, after: query.after, limit: 50 }));
+  const renderedAt = new Date();
 
   return (
     <>
       <div className="page-heading">
         <h1>Disputes</h1>
+        <AutoRefresh seconds={15} renderedAt={renderedAt.toISOString()} renderedText={formatInZone(renderedAt, zone)} />
         <nav aria-label="Which disputes" className="segmented">
           {views.map((view) => (
             <Link key={view.status} href={disputesHref({ status: view.status })} aria-current={view.status === query.status ? "page" : undefined}>

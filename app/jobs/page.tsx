@@ -1,5 +1,6 @@
 // Every scheduled job, filtered, ordered and paged on the server; all of it in the URL.
 import type { Metadata } from "next";
+import { AutoRefresh } from "@/components/auto-refresh.tsx";
 import Link from "next/link";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
@@ -75,6 +76,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     <>
       <div className="page-heading">
         <h1>Jobs</h1>
+        <AutoRefresh seconds={15} renderedAt={now.toISOString()} renderedText={formatInZone(now, zone)} />
         <nav aria-label="Quick filters" className="presets">
           {presets.map((preset) => (
             <Link key={preset.label} href={preset.href} className="button">
