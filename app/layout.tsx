@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { unstable_rethrow } from "next/navigation";
 import { currentOperator } from "@/app/_lib/operator-session.ts";
 import { SignOutButton } from "@/components/sign-out-button.tsx";

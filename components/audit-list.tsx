@@ -1,5 +1,5 @@
 // Audit entries as a table: when (in the operator's zone), who, what, which record, from -> to, why.
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import type { AuditEntryView } from "@/lib/audit/audit-log.ts";
 import { instantsInZone } from "@/lib/time/zoned-text.ts";
 import { ZonedTime } from "./zoned-time.tsx";

@@ -1,6 +1,6 @@
 // Jobs due per bucket (day or hour), stacked by type: CSS bars, each column a link (to the
 // hourly view of a day) with a label a screen reader reads; the same numbers in a table below.
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 
 export interface ChartColumn {
   key: string;

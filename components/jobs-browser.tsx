@@ -2,7 +2,7 @@
 // The jobs table: TanStack Table v9 laying out one server-side page. Sorting is manual: the
 // server orders by run time; clicking the header changes the URL, which renders the other
 // order. Row selection feeds bulk actions (ids of the selected rows, this page only).
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {

@@ -4,7 +4,7 @@
 // run time in the operator's display zone.
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import type { JobStatus } from "@/lib/scheduler/index.ts";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { subjectHref } from "@/lib/format/subject-links.ts";
 import { StatusBadge } from "./status-badge.tsx";
 

@@ -1,7 +1,7 @@
 // The overview's upcoming quota resets: accounts per local day over the next 7 days, from
 // lib/quotas's upcomingResets, and an alarm when accounts are past their reset time (the sweep
 // is behind). The agenda lists the accounts themselves.
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 
 export interface QuotaResetsSummary {
   /** Accounts whose reset time has passed and no sweep has reset yet. */

@@ -2,7 +2,7 @@
 // last and next reset (the account's local date, and the instant it happens in the operator's
 // zone). Server-side keyset pages in next-reset order; every filter lives in the URL.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

@@ -5,7 +5,7 @@
 // Every time on it is in the operator's display zone, as on every other page.
 // A bad URL never reaches it in practice: proxy.ts answers it with HTTP 400 first.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { agenda, databaseClock } from "@/lib/scheduler/index.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";

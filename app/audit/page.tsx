@@ -1,6 +1,6 @@
 // Every operator action, newest first, filtered by who, what, which record, batch and day.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { auditActions, listAuditEntries } from "@/lib/audit/audit-log.ts";

@@ -1,7 +1,7 @@
 // Every booking, filtered, ordered by event time and paged on the server (keyset); all of it in
 // the URL. Each row shows its parties, amount and the next job the engine will run for it.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

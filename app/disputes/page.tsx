@@ -2,7 +2,7 @@
 // the deadline job that resolves it on its own (a refund when the chef stays silent) with when
 // it fires. "Resolved" shows the history, newest first.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { formatMinor } from "@/lib/format/money.ts";

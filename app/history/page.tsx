@@ -3,7 +3,7 @@
 // jobs left due (lib/scheduler/admin/history.ts reads the run tallies and the tick history, a
 // few rows per bucket whatever the number of jobs). Buckets are local to the display zone.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

@@ -1,7 +1,7 @@
 // Per job type: jobs in each status, the oldest one waiting, failures in the last 24 hours, and
 // the incident switch (pause / resume).
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

@@ -1,7 +1,7 @@
 // Every scheduled job, filtered, ordered and paged on the server; all of it in the URL.
 import type { Metadata } from "next";
 import { AutoRefresh } from "@/components/auto-refresh.tsx";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

@@ -3,7 +3,7 @@
 // when ticks have stopped or a recurring schedule this code declares is missing or retired.
 // Refreshes itself without losing the operator's place.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock, lastTick } from "@/lib/scheduler/index.ts";

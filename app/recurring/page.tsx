@@ -1,7 +1,7 @@
 // Recurring schedules: when each runs next (its next occurrences in the operator's zone), the
 // last error, and pause / resume / run now.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { listRecurring } from "@/lib/scheduler/admin/index.ts";

@@ -3,7 +3,7 @@
 // gone or stuck: the next housekeeping hands the job back) and whether a cancel is waiting for
 // the attempt to end. Refreshes itself every 5 s, pausable.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";

@@ -1,7 +1,7 @@
 // One quota account: plan, allowances against the plan, zone, anchor, last and next reset, its
 // reset log (the sweep's and operators'), what operators did, and the actions.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";

@@ -2,7 +2,7 @@
 // recorded, the jobs that ran for it, what operators did); its jobs, linked to their pages; and
 // the operator's actions: move the event (with a preview of which jobs move) and cancel.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";

@@ -1,7 +1,7 @@
 // One dispute: the booking, parties, amount held, the customer's reason and the chef's reply,
 // the deadline job, the ledger of the booking, what operators did, and the decision form.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";

@@ -2,7 +2,7 @@
 // timeline with their errors, the business record it belongs to, what operators did to it, and
 // the actions an operator may take.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { subjectHref } from "@/lib/format/subject-links.ts";
 import { notFound } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
