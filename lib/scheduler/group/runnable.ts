@@ -44,6 +44,8 @@ export interface Runnable {
   connectionLosses: number;
   /** Its type's handleMany was tried on it already (batch.ts): from now on it runs its handler. */
   batchTried?: boolean;
+  /** Its type's batch did it (its effects committed with its completion). */
+  doneByBatch?: boolean;
 }
 
 /** A job whose transaction dies with its connection this many times records a failed attempt. */
@@ -61,8 +63,13 @@ export interface TransactionEnding {
 /** A batch (handleMany) is tried only for this many jobs of a type or more: one job runs its handler. */
 export const minBatch = 2;
 
-/** Most jobs one transaction holds: under PostgreSQL's 64 cached subtransactions, so snapshots stay cheap. */
+/**
+ * Most jobs one transaction runs handlers for, each in a savepoint: under PostgreSQL's 64
+ * cached subtransactions, so snapshots stay cheap. Jobs its types' batches may do (one
+ * savepoint a batch) come on top, up to maxGroupWithBatches in all.
+ */
 export const maxGroupSize = 32;
+export const maxGroupWithBatches = 256;
 
 export function deferralRecord({ job }: Runnable, deferral: { until: Date; reason: string }, now: Date): DeferralRecord {
   return { jobId: job.id, attempt: job.attempt, claimedRunAt: job.runAt, until: deferral.until, note: deferralNote(deferral), now };
@@ -112,8 +119,10 @@ export function candidatesFrom(queue: Runnable[]): Runnable[] {
     return batch.length >= minBatch ? batch : [first];
   }
   const candidates: Runnable[] = [];
+  let handlers = 0;
   for (const runnable of queue) {
-    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupSize) break;
+    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupWithBatches) break;
+    if (!batchable(runnable) && handlers++ === maxGroupSize) break;
     candidates.push(runnable);
   }
   return candidates;

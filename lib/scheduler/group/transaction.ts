@@ -10,7 +10,7 @@ import { runBatches } from "./batch.ts";
 import { beginGroupSql, JobScope } from "./job-scope.ts";
 import { newGroupProgress, type OpenGroup } from "./progress.ts";
 import { runJob } from "./run-job.ts";
-import { candidatesFrom, type RunOptions, type Runnable, type TransactionEnding } from "./runnable.ts";
+import { candidatesFrom, maxGroupSize, type RunOptions, type Runnable, type TransactionEnding } from "./runnable.ts";
 import { transactionFailed } from "./transaction-failed.ts";
 
 /**
@@ -58,6 +58,7 @@ async function runCandidates(group: OpenGroup): Promise<TransactionEnding | unde
   for (const runnable of progress.candidates) {
     if (!queue.includes(runnable)) continue; // done by its type's batch
     if (progress.taken.length > 0 && performance.now() - group.openedAt > options.windowMs) break;
+    if (progress.taken.filter((r) => !r.doneByBatch).length === maxGroupSize) break; // a batch's left-overs: savepoints are few
     const hold = held.get(runnable.job.id);
     if (batchOnly && hold && !hold.cancelRequested) continue;
     queue.splice(queue.indexOf(runnable), 1);
