@@ -27,8 +27,9 @@ export async function runBatches(group: OpenGroup): Promise<BatchesStep> {
 }
 
 /** The candidates each batching type may take now: held by this transaction, not cancelled, at least minBatch. */
-function batchesOf({ progress, held }: OpenGroup): Map<JobDefinition, Runnable[]> {
+function batchesOf({ progress, held, options }: OpenGroup): Map<JobDefinition, Runnable[]> {
   const byType = new Map<JobDefinition, Runnable[]>();
+  if (options.windowMs === 0) return byType; // the caller asked for one transaction per job
   for (const r of progress.candidates) {
     const hold = held.get(r.job.id);
     if (!batchable(r) || !hold || hold.cancelRequested) continue;

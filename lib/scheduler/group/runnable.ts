@@ -112,17 +112,17 @@ export function batchable(runnable: Runnable): boolean {
  * that does. A type that runs alone but handles batches (handleMany) gets a transaction holding
  * only its batch: every job of its type in the queue not yet tried in one (batch.ts).
  */
-export function candidatesFrom(queue: Runnable[]): Runnable[] {
+export function candidatesFrom(queue: Runnable[], batches: boolean): Runnable[] {
   const first = queue[0];
   if (first?.definition.isolation === "alone") {
-    const batch = batchable(first) ? queue.filter((r) => r.definition === first.definition && batchable(r)) : [];
+    const batch = batches && batchable(first) ? queue.filter((r) => r.definition === first.definition && batchable(r)) : [];
     return batch.length >= minBatch ? batch : [first];
   }
   const candidates: Runnable[] = [];
   let handlers = 0;
   for (const runnable of queue) {
     if (runnable.definition.isolation === "alone" || candidates.length === maxGroupWithBatches) break;
-    if (!batchable(runnable) && handlers++ === maxGroupSize) break;
+    if (!(batches && batchable(runnable)) && handlers++ === maxGroupSize) break;
     candidates.push(runnable);
   }
   return candidates;

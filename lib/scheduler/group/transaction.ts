@@ -19,7 +19,7 @@ import { transactionFailed } from "./transaction-failed.ts";
  */
 export async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOptions, giveUpOnFailure: boolean): Promise<TransactionEnding> {
   const connection = lane.connection;
-  const progress = newGroupProgress(candidatesFrom(queue));
+  const progress = newGroupProgress(candidatesFrom(queue, options.windowMs > 0));
   let scope: JobScope | undefined;
   try {
     const backendPid = await beginGroup(connection);
