@@ -58,12 +58,10 @@ async function runBatch(group: OpenGroup, definition: JobDefinition, runnables: 
     done = new Set(returned);
   } catch (thrown) {
     if (thrown instanceof LeaseTimeoutError) return batchTimedOut(group);
-    if (process.env.DULY_DEBUG_BATCH) console.error("BATCH FAILED", definition.name, runnables.length, thrown);
     // Not the jobs' failure, nor the tick's: each job now runs its handler, which records its own outcome.
     await scope.rollbackJob();
     return "handlers";
   }
-  if (process.env.DULY_DEBUG_BATCH) console.error("BATCH", definition.name, runnables.length, done.size);
   const finishedAt = options.clock();
   for (const r of runnables) {
     if (!done.has(r.job.id)) continue;
