@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../helpers/database.ts";
 import { countBatchAloneJob, countBatchJob, countJob, createEffectTables, testCatalogue, testLeaseMs } from "../fixtures/test-jobs.ts";
 import { startTickProcess } from "../fixtures/processes.ts";
-import { findJob, runsOfJob, schedule, tick, type JobDefinition } from "../../lib/scheduler/index.ts";
+import { z } from "zod";
+import { createCatalogue, defineJob, findJob, runsOfJob, schedule, tick, type JobDefinition } from "../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
 const now = new Date("2027-09-01T06:00:00Z");
@@ -23,7 +24,7 @@ async function executions(): Promise<Array<{ job_id: bigint; pid: number }>> {
   return database.db.$queryRaw`SELECT job_id, pid FROM test_executions ORDER BY job_id, pid`;
 }
 
-async function scheduleBatch(definition: JobDefinition, payloads: Array<{ fail?: boolean; breakBatch?: boolean }>): Promise<bigint[]> {
+async function scheduleBatch<D extends JobDefinition>(definition: D, payloads: Array<{ fail?: boolean; breakBatch?: boolean }>): Promise<bigint[]> {
   return database.db.$transaction(async (tx) => {
     const ids: bigint[] = [];
     for (const [i, payload] of payloads.entries()) ids.push((await schedule(tx, definition, { runAt: at(-10 + i), payload })).id);
@@ -110,6 +111,35 @@ describe("a job type's batch", () => {
     expect((await executions()).filter((e) => ids.includes(e.job_id))).toEqual([
       ...ids.slice(0, 2).map((job_id) => ({ job_id, pid: 1 })), { job_id: ids[2]!, pid: 0 },
     ]);
+  });
+});
+
+/** A batch that writes, then overruns its 300 ms lease; its handler is quick. */
+const slowBatchJob = defineJob({
+  name: "test.slow-batch",
+  payload: z.object({}),
+  leaseMs: 300,
+  retry: { maxAttempts: 3, backoffBaseMs: 5_000, backoffMaxMs: 60_000 },
+  handler: async ({ tx, job }) => {
+    await tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) VALUES (${job.id}, ${job.attempt}, 0)`;
+  },
+  handleMany: async ({ tx, jobs }) => {
+    await tx.$executeRaw`INSERT INTO test_executions (job_id, attempt, pid) SELECT unnest(${jobs.map((j) => j.id)}::bigint[]), 1, 1`;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return jobs.map((j) => j.id);
+  },
+});
+
+describe("a batch that overruns its lease", () => {
+  it("is cut off and rolled back; its jobs run their handlers and spend no attempt on it", async () => {
+    const ids = await scheduleBatch(slowBatchJob, [{}, {}, {}]);
+    const summary = await tick({ db: database.db, catalogue: createCatalogue([slowBatchJob]), now, budgetMs: 60_000, concurrency: 1, groupWindowMs: 5_000 });
+    expect(summary).toMatchObject({ claimed: 3, succeeded: 3, failed: 0 });
+    expect(await executions()).toEqual(ids.map((job_id) => ({ job_id, pid: 0 })));
+    for (const id of ids) {
+      expect(await findJob(database.db, id)).toMatchObject({ status: "succeeded", attempts: 1 });
+      expect((await runsOfJob(database.db, id)).map((r) => r.outcome)).toEqual(["succeeded"]);
+    }
   });
 });
 
