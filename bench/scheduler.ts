@@ -81,6 +81,7 @@ for (const concurrency of [2, 4]) {
   for (const maxClaim of [32, 16]) {
     for (const groupWindowMs of [50, 0]) dulySettings.push({ concurrency, maxClaim, groupWindowMs });
   }
+  dulySettings.push({ concurrency, maxClaim: 32, groupWindowMs: 50, batch: true });
 }
 const graphileSettings: GraphileDrainSettings[] = [
   { concurrency: 10, localQueueSize: -1, completeJobBatchDelay: -1 }, // its defaults, with concurrency 10

@@ -18,11 +18,26 @@ export interface DulyDrainSettings {
   concurrency: number;
   maxClaim: number;
   groupWindowMs: number;
+  /**
+   * Drain bench.ping-batch instead of demo.ping: the same no-op, declaring a batch
+   * (handleMany) that does nothing for all its jobs at once, as N no-op handlers do: the
+   * engine's batch path (docs/decisions/0027), one commit per job's (empty) effects kept.
+   */
+  batch?: boolean;
 }
 
 export function dulySettingsLabel(s: DulyDrainSettings): string {
-  return `concurrency ${s.concurrency}, maxClaim ${s.maxClaim}, groupWindowMs ${s.groupWindowMs}`;
+  return `concurrency ${s.concurrency}, maxClaim ${s.maxClaim}, groupWindowMs ${s.groupWindowMs}${s.batch ? ", batch (handleMany)" : ""}`;
 }
+
+/** demo.ping with a batch: nothing to do for any of its jobs, so every job of the batch is done. */
+const pingBatch = defineJob({
+  name: "bench.ping-batch",
+  payload: demoPing.payload,
+  leaseMs: demoPing.leaseMs,
+  handler: demoPing.handler,
+  handleMany: async ({ jobs }) => jobs.map((job) => job.id),
+});
 
 async function vacuumAnalyze(url: string, tables: string[]): Promise<void> {
   // One statement per call: VACUUM refuses to run inside the implicit transaction of a multi-statement query.
@@ -45,7 +60,8 @@ export async function dulyDrain(url: string, jobs: number, settings: DulyDrainSe
     const runAt = new Date(Date.now() - 1000);
     const inputs = Array.from({ length: jobs }, () => ({ runAt, payload: {} }));
     const enqueueStart = performance.now();
-    const enqueued = await db.$transaction((tx) => scheduleMany(tx, demoPing, inputs), { timeout: 120_000 });
+    const { batch = false, ...tickSettings } = settings;
+    const enqueued = await db.$transaction((tx) => scheduleMany(tx, batch ? pingBatch : demoPing, inputs), { timeout: 120_000 });
     const enqueueMs = performance.now() - enqueueStart;
     if (enqueued !== jobs) throw new Error(`scheduleMany enqueued ${enqueued} of ${jobs}`);
 
@@ -54,7 +70,7 @@ export async function dulyDrain(url: string, jobs: number, settings: DulyDrainSe
     const walBefore = await walPosition(url);
     const load = load1();
     const drainStart = performance.now();
-    const summary = await tick({ db, catalogue, budgetMs: 600_000, mode: "drain", ...settings });
+    const summary = await tick({ db, catalogue: batch ? createCatalogue([pingBatch]) : catalogue, budgetMs: 600_000, mode: "drain", ...tickSettings });
     const drainMs = performance.now() - drainStart;
     const walBytes = (await walPosition(url)) - walBefore;
 

@@ -44,11 +44,11 @@ export { acceptMove, acceptMoveInput, type AcceptMoveInput } from "./bookings/ac
 export { declineMove, declineMoveInput, type DeclineMoveInput } from "./bookings/decline-move.ts";
 export { getBooking, getBookingInput, type GetBookingInput } from "./bookings/get-booking.ts";
 // Bookings: deadlines (system; the catalogue's handlers call these)
-export { expireRequest, expireRequestInput } from "./bookings/expire-request.ts";
-export { cancelUnpaidBooking, cancelUnpaidBookingInput } from "./bookings/cancel-unpaid-booking.ts";
-export { closeEvent, closeEventInput } from "./bookings/close-event.ts";
-export { completeBooking, completeBookingInput } from "./bookings/complete-booking.ts";
-export { payOutBooking, payOutBookingInput } from "./bookings/pay-out-booking.ts";
+export { expireRequest, expireRequests, expireRequestInput } from "./bookings/expire-request.ts";
+export { cancelUnpaidBooking, cancelUnpaidBookings, cancelUnpaidBookingInput } from "./bookings/cancel-unpaid-booking.ts";
+export { closeEvent, closeEvents, closeEventInput } from "./bookings/close-event.ts";
+export { completeBooking, completeBookings, completeBookingInput } from "./bookings/complete-booking.ts";
+export { payOutBooking, payOutBookings, payOutBookingInput } from "./bookings/pay-out-booking.ts";
 export { lapseMoveRequest, lapseMoveRequestInput } from "./bookings/lapse-move-request.ts";
 
 // Disputes

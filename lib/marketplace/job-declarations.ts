@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { Tx } from "../db/client.ts";
 import {
-  defineJob, schedule, type BusinessTimeOf, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
+  defineJob, schedule, scheduleMany, type BusinessTimeOf, type JobDefinition, type RetryPolicy, type ScheduleResult, type Subject,
 } from "../scheduler/index.ts";
 import { markInTransaction } from "./context.ts";
 import {
@@ -133,10 +133,14 @@ export const marketplaceDeclarations: readonly JobDeclaration[] = [
   acceptDeadline, paymentDeadline, closeEventJob, completeBookingJob, payoutJob, disputeReplyDeadline, closeAuctionJob, moveAnswerDeadline,
 ] as JobDeclaration[];
 
-/** The job type a declaration becomes once the catalogue gives it a handler. */
+/**
+ * The job type a declaration becomes once the catalogue gives it a handler, and optionally a
+ * batch (`handleMany`: several due jobs at once, docs/decisions/0027).
+ */
 export function withHandler<Schema extends z.ZodType>(
   declaration: JobDeclaration<Schema>,
   handler: JobDefinition<Schema>["handler"],
+  handleMany?: JobDefinition<Schema>["handleMany"],
 ): JobDefinition<Schema> {
   const { name, version, payload, retry, leaseMs, isolation, businessTime } = declaration;
   // The handler's client is bound to the job's transaction: use cases join it (context.ts).
@@ -144,7 +148,14 @@ export function withHandler<Schema extends z.ZodType>(
     markInTransaction(context.tx);
     return handler(context);
   };
-  return defineJob({ name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", businessTime, handler: joiningHandler });
+  const joiningBatch: JobDefinition<Schema>["handleMany"] = handleMany && ((context) => {
+    markInTransaction(context.tx);
+    return handleMany(context);
+  });
+  return defineJob({
+    name, version, payload, retry, leaseMs, isolation, inTimeTravel: "run", businessTime, handler: joiningHandler,
+    ...(joiningBatch ? { handleMany: joiningBatch } : {}),
+  });
 }
 
 // What schedule() needs of a job type is its name, version, schema and retry policy; the handler
@@ -159,6 +170,23 @@ function definitionFor<Schema extends z.ZodType>(declaration: JobDeclaration<Sch
     schedulable.set(declaration as JobDeclaration, definition);
   }
   return definition as unknown as JobDefinition<Schema>;
+}
+
+/**
+ * scheduleDeadline for many payloads of one declaration, in one statement (a batch of handlers
+ * scheduling their next deadlines, docs/decisions/0027): the same keys, subjects and "a pending
+ * job with the same key is moved" as one scheduleDeadline each.
+ */
+export async function scheduleDeadlines<Schema extends z.ZodType>(
+  tx: Tx,
+  declaration: JobDeclaration<Schema>,
+  deadlines: Array<{ payload: z.output<Schema>; runAt: Date }>,
+): Promise<void> {
+  if (deadlines.length === 0) return;
+  const inputs = deadlines.map(({ payload, runAt }) => ({
+    runAt, payload: payload as z.input<Schema>, key: declaration.key(payload), subject: declaration.subject(payload),
+  }));
+  await scheduleMany(tx, definitionFor(declaration), inputs, { existingKey: "move" });
 }
 
 /**

@@ -3,13 +3,14 @@
 // imports only this file (a lint rule keeps it so); the engine's own tests may also use
 // ./internal.ts.
 export { defineJob, createCatalogue, defaultRetry, PermanentJobError } from "./job-definition.ts";
-export type { Catalogue, Deployment, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
+export type { BatchContext, BatchJob, Catalogue, Deployment, JobDefinition, JobContext, RetryPolicy, RecurringDefinition } from "./job-definition.ts";
 export { NotBefore } from "./deferral.ts";
 export type { BusinessTime, BusinessTimeOf } from "./deferral.ts";
 export { DulyError, ErrorCode, isDulyError } from "../errors.ts";
 export { limits } from "./limits.ts";
 export type { Subject } from "./subject.ts";
 export { schedule, scheduleMany } from "./schedule-job.ts";
+export type { ScheduleManyOptions } from "./schedule-job.ts";
 export type { ScheduleInput, ScheduleResult } from "./schedule-job.ts";
 export { reschedule, shiftForSubject } from "./reschedule-job.ts";
 export type { RescheduleResult, ShiftResult } from "./reschedule-job.ts";

@@ -18,7 +18,7 @@ export { dueSoonChannel, listeningWakeUp, notifyWindowMs } from "./wake-up.ts";
 // on a tick's context.
 export { newTickContext, housekeepingDue } from "./tick/context.ts";
 export type { TickContext } from "./tick/context.ts";
-export { claimLimit, nextPerJobMs, initialClaim, claimHorizonMs } from "./tick/claim-size.ts";
+export { batchClaimFactor, claimLimit, nextPerJobMs, initialClaim, claimHorizonMs } from "./tick/claim-size.ts";
 export { afterEmptyClaim, idleSleepMs, waitForMoreWork, minSleepMs } from "./tick/stay.ts";
 export { afterLaneFailure, maxConsecutiveLaneFailures } from "./tick/lane-loop.ts";
 export type { LaneStart } from "./tick/lane-loop.ts";

@@ -33,6 +33,26 @@ export interface JobContext<Payload> {
   now: Date;
 }
 
+/** One job of a batch (JobDefinition.handleMany): what a handler's context says of its job, and its payload. */
+export interface BatchJob<Payload> {
+  id: bigint;
+  attempt: number;
+  runAt: Date;
+  key: string | null;
+  subjectType: string | null;
+  subjectId: string | null;
+  payload: Payload;
+}
+
+export interface BatchContext<Payload> {
+  /** The group's transaction, as a handler's `tx`: the batch's writes commit with the jobs' completions. */
+  tx: Tx;
+  /** Jobs of this type, claimed, held and not cancelled; at least two. */
+  jobs: Array<BatchJob<Payload>>;
+  /** The tick's clock, as a handler's `now`. */
+  now: Date;
+}
+
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   /** Stored in scheduled_jobs.job_type; never rename a type that has pending jobs. */
   name: string;
@@ -74,6 +94,18 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   businessTime?: BusinessTime<z.output<Schema>>;
   /** Must be idempotent: check state before acting, set values rather than add to them. */
   handler: (context: JobContext<z.output<Schema>>) => Promise<void>;
+  /**
+   * Optional, for throughput (docs/decisions/0027): does for several due jobs of this type at
+   * once, in a few set-based statements, what their handlers would do in the usual case, and
+   * returns the ids of the jobs it did. It runs in the group's transaction in one savepoint of
+   * its own, before any handler: each job it returns is marked succeeded in the same commit as
+   * its effects; every other job then runs its `handler` as usual (so the unusual cases, a
+   * record that moved on, a deadline not come, stay in one place). If it throws, its writes are
+   * rolled back and every job runs its handler: a batch can cost time, never an outcome. Its
+   * writes for a job it does not return must leave that job's handler correct (idempotency).
+   * A type that runs `alone` gets a transaction holding only its batch.
+   */
+  handleMany?: (context: BatchContext<z.output<Schema>>) => Promise<Iterable<bigint>>;
 }
 
 export const defaultRetry: RetryPolicy = { maxAttempts: 5, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000 };

@@ -29,8 +29,8 @@ export { LeaseLostError, LeaseTimeoutError, SwallowedDatabaseError } from "./gro
 export { maxGroupSize } from "./group/runnable.ts";
 export type { AttemptOutcome, RunOptions } from "./group/runnable.ts";
 
-/** Runs `jobs` (claimed by this lane) to completion, reporting each outcome. */
-export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: RunOptions): Promise<void> {
+/** Runs `jobs` (claimed by this lane) to completion, reporting each outcome; says how many its types' batches did. */
+export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: RunOptions): Promise<{ batched: number }> {
   const queue: Runnable[] = [];
   for (const job of jobs) {
     const ready = readyToRun(job, options.catalogue);
@@ -46,6 +46,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
   // leaves its jobs queued for a fresh one; after a few such failures they record it instead,
   // so the loop always ends.
   let failuresWithoutProgress = 0;
+  const runnables = [...queue];
   while (queue.length > 0) {
     const before = queue.length;
     const ending = await runOneTransaction(lane, queue, options, failuresWithoutProgress >= 2);
@@ -53,6 +54,7 @@ export async function runClaimedJobs(lane: Lane, jobs: ClaimedJob[], options: Ru
     failuresWithoutProgress = queue.length === before && ending.destroy ? failuresWithoutProgress + 1 : 0;
     await recordAfterTransaction(lane, queue, ending, options);
   }
+  return { batched: runnables.filter((r) => r.doneByBatch).length };
 }
 
 /**

@@ -2,6 +2,7 @@
 // business change that caused it.
 import type { z } from "zod";
 import type { Tx } from "../db/client.ts";
+import { Prisma } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import type { JobDefinition } from "./job-definition.ts";
 import { check, jobKey, maxAttempts as maxAttemptsSchema, payloadJson, runAt as runAtSchema, subject as subjectSchema } from "./limits.ts";
@@ -72,6 +73,13 @@ function checkInput<Schema extends z.ZodType>(definition: JobDefinition<Schema>,
   };
 }
 
+/** schedule()'s ON CONFLICT, for scheduleMany's existingKey "move". */
+const moveExisting = Prisma.sql`
+  ON CONFLICT (key) DO UPDATE
+    SET run_at = EXCLUDED.run_at, payload = EXCLUDED.payload,
+        payload_version = EXCLUDED.payload_version, updated_at = CURRENT_TIMESTAMP
+    WHERE scheduled_jobs.status = 'pending' AND scheduled_jobs.job_type = EXCLUDED.job_type`;
+
 export async function schedule<Schema extends z.ZodType>(
   tx: Tx,
   definition: JobDefinition<Schema>,
@@ -114,15 +122,27 @@ export async function schedule<Schema extends z.ZodType>(
   return { id: existing[0].id, created: false, status: existing[0].status, runAt: existing[0].run_at };
 }
 
+export interface ScheduleManyOptions {
+  /**
+   * A key that already exists with this type: "keep" (default) leaves that job as it is;
+   * "move" does what schedule() does, one job at a time: a pending job is moved to the new run
+   * time and payload, a running or finished one is left alone (a batch of handlers scheduling
+   * their follow-ups, docs/decisions/0027).
+   */
+  existingKey?: "keep" | "move";
+}
+
 /**
  * Enqueues many jobs of one type in one statement (a seed, a bulk import, a fan-out). Jobs
- * whose key already exists with this type are left as they are; a key held by another type is
- * refused (KEY_TAKEN) and nothing is written. Returns how many were created.
+ * whose key already exists with this type are left as they are (or moved, `existingKey`); a
+ * key held by another type is refused (KEY_TAKEN) and nothing is written. Returns how many
+ * were created (or moved).
  */
 export async function scheduleMany<Schema extends z.ZodType>(
   tx: Tx,
   definition: JobDefinition<Schema>,
   inputs: Array<Omit<ScheduleInput<Schema>, "recurringName">>,
+  options: ScheduleManyOptions = {},
 ): Promise<number> {
   const rows = inputs.map((input, index) => {
     const job = checkInput(definition, input, `payload #${index}`);
@@ -145,7 +165,7 @@ export async function scheduleMany<Schema extends z.ZodType>(
       INSERT INTO scheduled_jobs (job_type, key, run_at, payload, payload_version, max_attempts, subject_type, subject_id)
       SELECT ${definition.name}, r.key, r.run_at, r.payload, ${definition.version}, r.max_attempts, r.subject_type, r.subject_id
       FROM input r
-      ON CONFLICT (key) DO NOTHING
+      ${options.existingKey === "move" ? moveExisting : Prisma.sql`ON CONFLICT (key) DO NOTHING`}
       RETURNING run_at
     ), wake AS (
       SELECT pg_notify(${dueSoonChannel}::text, '')

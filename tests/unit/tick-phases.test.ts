@@ -4,7 +4,7 @@
 // no database, no clock.
 import { describe, expect, it } from "vitest";
 import {
-  addError, afterEmptyClaim, afterLaneFailure, claimLimit, countClaimed, countOutcome, countRecovered, emptySummary, idleSleepMs,
+  addError, afterEmptyClaim, batchClaimFactor, afterLaneFailure, claimLimit, countClaimed, countOutcome, countRecovered, emptySummary, idleSleepMs,
   initialClaim, LaneSet, maxConsecutiveLaneFailures, maxSummaryErrors, minSleepMs, nextPerJobMs, settleStatus,
   type AttemptOutcome, type ClaimedJob, type LaneStart,
 } from "../../lib/scheduler/internal.ts";
@@ -28,6 +28,13 @@ describe("claimLimit: how many jobs a lane claims", () => {
     expect(claimLimit({ ...base, remainingMs: 60_000, perJobMs: 0 })).toBe(32);
     expect(claimLimit({ ...base, remainingMs: 40, perJobMs: 10 })).toBe(4);
     expect(claimLimit({ ...base, remainingMs: 0, perJobMs: 10 })).toBe(1);
+  });
+
+  it("after a claim its types' batches did entirely: up to batchClaimFactor times maxClaim, within the budget, whatever the window", () => {
+    expect(claimLimit({ ...base, remainingMs: 60_000, perJobMs: 20, batched: true })).toBe(Math.min(32 * batchClaimFactor, 3000));
+    expect(claimLimit({ ...base, maxClaim: 4, remainingMs: 60_000, perJobMs: 0.5, batched: true })).toBe(4 * batchClaimFactor);
+    expect(claimLimit({ ...base, remainingMs: 100, perJobMs: 1, batched: true })).toBe(100);
+    expect(claimLimit({ ...base, remainingMs: 600_000, perJobMs: undefined, batched: true })).toBe(initialClaim);
   });
 
   it("the per-job cost is a moving average that starts at the first measurement", () => {

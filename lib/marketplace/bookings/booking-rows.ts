@@ -113,6 +113,31 @@ export async function deadlineTransition(
 }
 
 /**
+ * A deadline's change for many bookings at once (a job type's batch, docs/decisions/0027): one
+ * statement makes it for every booking still `from` whose deadline has come, and returns them.
+ * The others are left as they are: their jobs then run the one-booking use case, which tells
+ * "moved on" from "not due yet" as deadlineTransition does.
+ */
+export async function deadlineTransitionMany(
+  tx: Tx,
+  bookingIds: number[],
+  name: BookingTransition,
+  from: BookingStatus,
+  data: Omit<Prisma.BookingUpdateManyMutationInput, "status" | "updatedAt"> & { updatedAt: Date },
+  dueWhere: Prisma.BookingWhereInput,
+  by: string,
+): Promise<Booking[]> {
+  const { from: allowed, to } = bookingTransitions[name] as Transition<BookingStatus>;
+  if (!allowed.includes(from)) throw new Error(`transition ${name} does not apply to ${from}`);
+  if (bookingIds.length === 0) return [];
+  const updated = await tx.booking.updateManyAndReturn({ where: { id: { in: bookingIds }, status: from, ...dueWhere }, data: { ...data, status: to } });
+  // Each change's event, in the batch's transaction, as transitionBooking writes it for one
+  // booking (lib/events: every booking status change is an event, whichever path made it).
+  for (const booking of updated) await recordBookingEvent(tx, booking, bookingEventOf[name], by, data.updatedAt);
+  return updated;
+}
+
+/**
  * Thrown by a deadline's use case when its business instant has not come (an operator ran the
  * job early, or the event was moved while it was claimed). It is the engine's NotBefore: the job
  * is moved to `due` without spending an attempt, its writes rolled back (decision 0020).

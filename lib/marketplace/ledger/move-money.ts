@@ -74,3 +74,32 @@ export async function moveMoney(tx: Tx, movement: Movement): Promise<{ entry: Le
     `booking ${movement.bookingId} already has a ${movement.kind} (key ${JSON.stringify(existing.idempotencyKey)}); money moves once`,
   );
 }
+
+/**
+ * Pays each booking out everything it holds, in one statement (the payout batch, decision
+ * 0027): what moveMoney does for a payout of balanceOf's held amount, for many bookings. The
+ * callers hold the bookings' rows (their guarded status change), so what they hold cannot
+ * change meanwhile; ON CONFLICT DO NOTHING covers both unique indexes, and a booking whose
+ * payout was not recorded is left out of the answer (the caller then goes one at a time, where
+ * moveMoney tells a replay from a conflict). Returns the bookings whose payout it recorded.
+ */
+export async function payOutEverythingHeld(
+  tx: Tx,
+  payouts: Array<{ bookingId: number; currency: string; idempotencyKey: string }>,
+  actor: string,
+  at: Date,
+): Promise<Set<number>> {
+  if (payouts.length === 0) return new Set();
+  const inserted = await tx.$queryRaw<Array<{ booking_id: number }>>`
+    INSERT INTO ledger_entries (booking_id, kind, amount_minor, currency, idempotency_key, actor, created_at)
+    SELECT p.booking_id, 'payout'::ledger_kind,
+           coalesce(sum(CASE l.kind WHEN 'charge' THEN l.amount_minor ELSE -l.amount_minor END), 0),
+           p.currency, p.idempotency_key, ${actor}, ${at}
+    FROM unnest(${payouts.map((p) => p.bookingId)}::int[], ${payouts.map((p) => p.currency)}::text[],
+                ${payouts.map((p) => p.idempotencyKey)}::text[]) AS p(booking_id, currency, idempotency_key)
+    LEFT JOIN ledger_entries l ON l.booking_id = p.booking_id
+    GROUP BY p.booking_id, p.currency, p.idempotency_key
+    ON CONFLICT DO NOTHING
+    RETURNING booking_id`;
+  return new Set(inserted.map((r) => r.booking_id));
+}

@@ -10,13 +10,13 @@ import { LeaseTimeoutError } from "./errors.ts";
 import type { RunOptions } from "./runnable.ts";
 
 /** Runs the handler, giving up when the lease is over (the handler itself cannot be cancelled). */
-export async function withinLease(definition: JobDefinition, run: () => Promise<void>): Promise<void> {
+export async function withinLease<T>(definition: JobDefinition, run: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new LeaseTimeoutError(definition)), definition.leaseMs);
   });
   try {
-    await Promise.race([run(), timeout]);
+    return await Promise.race([run(), timeout]);
   } finally {
     clearTimeout(timer);
   }

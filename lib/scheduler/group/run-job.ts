@@ -79,7 +79,7 @@ async function leaseTimedOut(group: OpenGroup, runnable: Runnable, error: LeaseT
  * before the status says "E". So when one of its queries failed, ask the database: a statement
  * in an aborted transaction fails with 25P02. (No query failed: nothing to ask, no round trip.)
  */
-async function transactionAborted(connection: pg.PoolClient, aQueryFailed: boolean): Promise<boolean> {
+export async function transactionAborted(connection: pg.PoolClient, aQueryFailed: boolean): Promise<boolean> {
   if ((connection as unknown as { getTransactionStatus(): string }).getTransactionStatus() === "E") return true;
   if (!aQueryFailed) return false;
   try {

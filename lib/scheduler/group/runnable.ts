@@ -42,6 +42,10 @@ export interface Runnable {
   leaseExpiresAt: Date;
   /** Transactions of this job that died with their connection (it then runs again, same attempt). */
   connectionLosses: number;
+  /** Its type's handleMany was tried on it already (batch.ts): from now on it runs its handler. */
+  batchTried?: boolean;
+  /** Its type's batch did it (its effects committed with its completion). */
+  doneByBatch?: boolean;
 }
 
 /** A job whose transaction dies with its connection this many times records a failed attempt. */
@@ -56,8 +60,16 @@ export interface TransactionEnding {
   leaseLost: Runnable[];
 }
 
-/** Most jobs one transaction holds: under PostgreSQL's 64 cached subtransactions, so snapshots stay cheap. */
+/** A batch (handleMany) is tried only for this many jobs of a type or more: one job runs its handler. */
+export const minBatch = 2;
+
+/**
+ * Most jobs one transaction runs handlers for, each in a savepoint: under PostgreSQL's 64
+ * cached subtransactions, so snapshots stay cheap. Jobs its types' batches may do (one
+ * savepoint a batch) come on top, up to maxGroupWithBatches in all.
+ */
 export const maxGroupSize = 32;
+export const maxGroupWithBatches = 256;
 
 export function deferralRecord({ job }: Runnable, deferral: { until: Date; reason: string }, now: Date): DeferralRecord {
   return { jobId: job.id, attempt: job.attempt, claimedRunAt: job.runAt, until: deferral.until, note: deferralNote(deferral), now };
@@ -90,12 +102,27 @@ export function outcomeOf(status: "pending" | "dead" | "cancelled"): AttemptOutc
   return status === "pending" ? "failed" : status;
 }
 
-/** The front of the queue one transaction may run: a job that runs alone, or up to the next one that does. */
-export function candidatesFrom(queue: Runnable[]): Runnable[] {
-  if (queue[0]?.definition.isolation === "alone") return [queue[0]];
+/** Whether `runnable` can still be handed to its type's handleMany (batch.ts). */
+export function batchable(runnable: Runnable): boolean {
+  return runnable.definition.handleMany !== undefined && !runnable.batchTried;
+}
+
+/**
+ * The front of the queue one transaction may run: a job that runs alone, or up to the next one
+ * that does. A type that runs alone but handles batches (handleMany) gets a transaction holding
+ * only its batch: every job of its type in the queue not yet tried in one (batch.ts).
+ */
+export function candidatesFrom(queue: Runnable[], batches: boolean): Runnable[] {
+  const first = queue[0];
+  if (first?.definition.isolation === "alone") {
+    const batch = batches && batchable(first) ? queue.filter((r) => r.definition === first.definition && batchable(r)) : [];
+    return batch.length >= minBatch ? batch : [first];
+  }
   const candidates: Runnable[] = [];
+  let handlers = 0;
   for (const runnable of queue) {
-    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupSize) break;
+    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupWithBatches) break;
+    if (!(batches && batchable(runnable)) && handlers++ === maxGroupSize) break;
     candidates.push(runnable);
   }
   return candidates;

@@ -1,14 +1,16 @@
 // One group transaction over the front of a lane's queue: BEGIN, hold every job the lane still
-// has, run the candidates one by one (run-job.ts) while the group's window is open, then record
-// and commit (commit.ts); or, when the transaction fails as a whole, transaction-failed.ts.
+// has, run the batches of types that handle several jobs at once (batch.ts), then the other
+// candidates one by one (run-job.ts) while the group's window is open, then record and commit
+// (commit.ts); or, when the transaction fails as a whole, transaction-failed.ts.
 import type pg from "pg";
 import type { Lane } from "../lane.ts";
 import { holdClaimedJobs } from "../sql/finish-attempt.ts";
 import { commitGroup } from "./commit.ts";
+import { runBatches } from "./batch.ts";
 import { beginGroupSql, JobScope } from "./job-scope.ts";
 import { newGroupProgress, type OpenGroup } from "./progress.ts";
 import { runJob } from "./run-job.ts";
-import { candidatesFrom, type RunOptions, type Runnable, type TransactionEnding } from "./runnable.ts";
+import { candidatesFrom, maxGroupSize, type RunOptions, type Runnable, type TransactionEnding } from "./runnable.ts";
 import { transactionFailed } from "./transaction-failed.ts";
 
 /**
@@ -17,7 +19,7 @@ import { transactionFailed } from "./transaction-failed.ts";
  */
 export async function runOneTransaction(lane: Lane, queue: Runnable[], options: RunOptions, giveUpOnFailure: boolean): Promise<TransactionEnding> {
   const connection = lane.connection;
-  const progress = newGroupProgress(candidatesFrom(queue));
+  const progress = newGroupProgress(candidatesFrom(queue, options.windowMs > 0));
   let scope: JobScope | undefined;
   try {
     const backendPid = await beginGroup(connection);
@@ -27,8 +29,12 @@ export async function runOneTransaction(lane: Lane, queue: Runnable[], options: 
     const openedAt = performance.now();
     scope = new JobScope(connection);
     const group: OpenGroup = { connection, backendPid, openedAt, held, queue, scope, progress, options };
-    const abandoned = await runCandidates(group);
-    if (abandoned) return abandoned;
+    const batches = await runBatches(group);
+    if (typeof batches === "object") return batches.abandoned;
+    if (batches === "handlers") {
+      const abandoned = await runCandidates(group);
+      if (abandoned) return abandoned;
+    }
     scope.release();
     return await commitGroup(group);
   } catch (error) {
@@ -46,10 +52,16 @@ async function beginGroup(connection: pg.PoolClient): Promise<number> {
 /** Runs the candidates in turn until the window closes; the ending if the transaction had to be given up. */
 async function runCandidates(group: OpenGroup): Promise<TransactionEnding | undefined> {
   const { progress, queue, held, options } = group;
+  // A transaction of an `alone` type's batch (runnable.ts, candidatesFrom) runs no handler: the
+  // jobs its batch did not do go back to the queue, each to run alone.
+  const batchOnly = progress.candidates.length > 1 && progress.candidates[0]!.definition.isolation === "alone";
   for (const runnable of progress.candidates) {
+    if (!queue.includes(runnable)) continue; // done by its type's batch
     if (progress.taken.length > 0 && performance.now() - group.openedAt > options.windowMs) break;
-    queue.splice(queue.indexOf(runnable), 1);
+    if (progress.taken.filter((r) => !r.doneByBatch).length === maxGroupSize) break; // a batch's left-overs: savepoints are few
     const hold = held.get(runnable.job.id);
+    if (batchOnly && hold && !hold.cancelRequested) continue;
+    queue.splice(queue.indexOf(runnable), 1);
     if (!hold) {
       progress.leaseLost.push(runnable);
       continue;

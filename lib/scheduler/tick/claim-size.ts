@@ -1,6 +1,14 @@
 // How many jobs a lane claims at once, and what it learns from running them. Pure arithmetic:
 // the claim itself is in claim.ts.
 
+/**
+ * A lane whose last claim its types' batches did entirely claims up to this many times maxClaim:
+ * a batch does a group's jobs of its type in a few statements and one commit, so the more it
+ * gets the less each job costs (decision 0027), while a claim of jobs that run their handlers
+ * stays what one group runs in its window.
+ */
+export const batchClaimFactor = 8;
+
 /** Jobs a lane claims before it knows how long they take. */
 export const initialClaim = 8;
 /** A claim takes at least about this much work, when jobs are measured to be short. */
@@ -17,6 +25,12 @@ export interface ClaimSizeInput {
   longestLeaseMs: number;
   /** How long a group transaction takes new jobs. */
   groupWindowMs: number;
+  /**
+   * The lane's last claim was done entirely by its types' batches (handleMany, decision 0027):
+   * a batch does all of a group's jobs of its type at once, so no claimed job waits behind
+   * another's handler and the window does not bound the claim.
+   */
+  batched?: boolean;
 }
 
 /**
@@ -25,12 +39,13 @@ export interface ClaimSizeInput {
  * group transaction runs in its window, never more than fits in the remaining budget (a
  * call must not run far past it), and a few until it has measured how long jobs take.
  */
-export function claimLimit({ remainingMs, perJobMs, maxClaim, longestLeaseMs, groupWindowMs }: ClaimSizeInput): number {
+export function claimLimit({ remainingMs, perJobMs, maxClaim, longestLeaseMs, groupWindowMs, batched = false }: ClaimSizeInput): number {
   // Before any job was measured, assume each may take its whole lease.
   if (perJobMs === undefined) return Math.max(1, Math.min(maxClaim, initialClaim, Math.floor(remainingMs / longestLeaseMs)));
   const cost = Math.max(perJobMs, 0.01);
   // What one group runs in its window, and at least ~50 ms of work: with no window (one
   // transaction per job) a claim of one job each would double the commits.
+  if (batched) return Math.max(1, Math.min(maxClaim * batchClaimFactor, Math.floor(remainingMs / cost)));
   const perWindow = Math.ceil(Math.max(groupWindowMs, claimHorizonMs) / cost);
   return Math.max(1, Math.min(maxClaim, perWindow, Math.floor(remainingMs / cost)));
 }

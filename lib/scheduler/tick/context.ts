@@ -69,6 +69,8 @@ export interface TickContext {
   readonly attemptedWhileTravelling: Set<bigint>;
   /** Measured cost of one job (handler plus its share of the transaction), for claim sizes. */
   perJobMs: number | undefined;
+  /** The last run was done entirely by batches (claim-size.ts). */
+  lastRunBatched: boolean;
   /** What idle lanes sleep on: a poll, or a LISTEN connection (stay mode with a listen URL). */
   wake: WakeUp;
   /** Starts one more lane if there is room (a no-op until the lanes exist). */
@@ -110,6 +112,7 @@ export function newTickContext(options: TickOptions, tickId: string): TickContex
     nothingDueAtStart: false,
     attemptedWhileTravelling: new Set(),
     perJobMs: undefined,
+    lastRunBatched: false,
     wake: pollingWakeUp(),
     requestLane: () => {},
   };

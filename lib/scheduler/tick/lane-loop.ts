@@ -71,7 +71,7 @@ export async function runLane(context: TickContext, start: LaneStart, runOptions
 
 function claimSize(context: TickContext): number {
   const { maxClaim, longestLeaseMs, groupWindowMs } = context.settings;
-  return claimLimit({ remainingMs: budgetLeft(context), perJobMs: context.perJobMs, maxClaim, longestLeaseMs, groupWindowMs });
+  return claimLimit({ remainingMs: budgetLeft(context), perJobMs: context.perJobMs, maxClaim, longestLeaseMs, groupWindowMs, batched: context.lastRunBatched });
 }
 
 /**

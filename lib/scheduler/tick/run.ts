@@ -1,7 +1,7 @@
 // Phase 4, the run: a lane runs what it claimed in group transactions on its own connection
 // (run-job-group.ts), and learns from it how long a job takes, which sizes its next claim.
 //
-// Reads: settings, clock, leaseClock. Writes: perJobMs, attemptedWhileTravelling; counts the
+// Reads: settings, clock, leaseClock. Writes: perJobMs, lastRunBatched, attemptedWhileTravelling; counts the
 // claim and each outcome; asks for one more lane when the claim came back full (a backlog).
 import type pg from "pg";
 import type { Lane } from "../lane.ts";
@@ -18,8 +18,9 @@ export async function runPhase(context: TickContext, lane: Lane, jobs: ClaimedJo
   if (context.settings.travelling) for (const job of jobs) context.attemptedWhileTravelling.add(job.id);
   if (jobs.length === limit) context.requestLane(); // a backlog: one more lane helps
   const runStartedAt = performance.now();
-  await runClaimedJobs(lane, jobs, options);
+  const { batched } = await runClaimedJobs(lane, jobs, options);
   context.perJobMs = nextPerJobMs(context.perJobMs, (performance.now() - runStartedAt) / jobs.length);
+  context.lastRunBatched = batched === jobs.length;
 }
 
 /** How the tick's lanes run jobs: by its clocks, reporting into its summary. One per tick. */
