@@ -8,6 +8,13 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 
+/**
+ * Specs that start `npm start` processes of their own (each with its own embedded PostgreSQL or a
+ * scratch database): they never read or tick the shared server's database, so they run in a
+ * project of their own, beside the shared-server specs rather than after them.
+ */
+const ownServerSpecs = ["start.spec.ts", "hostile2-start.spec.ts", "sign-in-hosts.spec.ts"];
+
 function chromiumPath(): string | undefined {
   if (process.env.PLAYWRIGHT_CHROMIUM) return process.env.PLAYWRIGHT_CHROMIUM;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
@@ -19,11 +26,32 @@ function chromiumPath(): string | undefined {
   return undefined; // fall back to a browser installed by `npx playwright install`
 }
 
+function browserUse() {
+  return {
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: chromiumPath(),
+      // Root in a container, and a closed network: no sandbox, and no background traffic.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
-  // The tests share one server and database: run them one at a time.
-  workers: 1,
+  // Two workers: one per project. The `app` specs share one server and database (a tick or a
+  // time-travelled page in one would run or show another's jobs), so that project runs them one at
+  // a time; the `npm-start` specs run theirs one at a time beside it (see projects below).
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -37,25 +65,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumPath(),
-          // Root in a container, and a closed network: no sandbox, and no background traffic.
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    { name: "app", testIgnore: ownServerSpecs, workers: 1, use: browserUse() },
+    { name: "npm-start", testMatch: ownServerSpecs, workers: 1, use: browserUse() },
   ],
   webServer: {
     // `node --import tsx` rather than the tsx CLI: one process, so a signal is not relayed twice

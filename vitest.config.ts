@@ -28,6 +28,10 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Not vitest's 5 s: npm test runs the unit project beside builds, browsers and other
+          // passes on two cores, where a fast-check property over every currency took 13 s. A
+          // timeout here only catches a hang; it must not measure the machine.
+          testTimeout: 120_000,
           // Unit tests first (seconds), then the database tests: projects with different
           // maxWorkers must run in separate groups.
           sequence: { groupOrder: 0 },
@@ -45,7 +49,7 @@ export default defineConfig({
           // 1: on two cores shared with other runs, a 2,500-job bulk and a dead-after-max-attempts
           // test took just over 60 s; a test must not fail because the machine is busy.
           testTimeout: 180_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000,
           // Files run in parallel, each in its own database; processes (not threads) so a
           // test can kill a worker without taking the others down.
           pool: "forks",

@@ -1,11 +1,13 @@
-// `npm test`: every check the project has, in order, carrying on past failures so one run
-// reports everything. Ends with exactly one line `N passed, N failed` (summed over all suites)
-// and exits non-zero if anything failed.
+// `npm test`: every check the project has, carrying on past failures so one run reports
+// everything. Ends with exactly one line `N passed, N failed` (summed over all suites) and exits
+// non-zero if anything failed. The steps (a summary row each):
 //
 //   prisma generate   a precondition, not a test: counted only if it fails (as 1 failed); only
 //                     when the schema or Prisma changed (npm run db:generate)
 //   typecheck         tsc --noEmit; one test
 //   lint              eslint .; one test
+//   next build        a precondition, only when the build is stale: both Playwright passes
+//                     serve it, and two e2e servers must not build into .next at once
 //   vitest            unit + integration projects; counted from its JSON report
 //   faked clock       the unit project and the quota integration files again, three times, with
 //                     the process clock faked by Debian's faketime to Dec 31 (into the new
@@ -14,24 +16,36 @@
 //   jobs:check        only if package.json has that script; one test. It reads a database, so it
 //                     gets a freshly migrated one: on DATABASE_URL's server if set, else embedded
 //   playwright        only if playwright.config.ts exists; counted from its JSON report
+//   processes         the vitest `processes` project (several processes racing real time
+//                     against short leases), last and alone: nothing else of the run overlaps it
 //
-// When a pgbouncer binary is installed, the vitest `integration` project and Playwright run a
-// second time behind PgBouncer in transaction mode (DULY_TEST_PGBOUNCER=1: the harness starts
-// one in front of the run's server, see scripts/lib/pgbouncer.ts), each its own row in the
-// summary. That is how the app reaches PostgreSQL on Vercel with Neon or Supabase, and the
-// engine must keep working there (docs/deploy.md). Both passes, not only one: the integration
-// suite exercises the engine's every path through the pooler, the e2e suite the deployed shape
-// (next start, DATABASE_URL pooled, DIRECT_URL for migrations); together they add about a
-// minute, the build being reused.
-import { spawn, spawnSync } from "node:child_process";
+// When a pgbouncer binary is installed, the vitest `integration` and `processes` projects and
+// Playwright run a second time behind PgBouncer in transaction mode (DULY_TEST_PGBOUNCER=1: the
+// harness starts one in front of the run's server, see scripts/lib/pgbouncer.ts), each its own
+// row in the summary. That is how the app reaches PostgreSQL on Vercel with Neon or Supabase, and
+// the engine must keep working there (docs/deploy.md).
+//
+// Parallel, in three lanes (docs/decisions/0032): the suites mostly wait (on PostgreSQL, on a
+// browser, on timers), so on two cores they overlap well. Each pass has its own databases (its
+// own run prefix or embedded server, its own PgBouncer) and each Playwright pass its own server,
+// port and state file, so no pass sees another's rows.
+//   checks:  tsc, eslint, then next build (when stale), then the two Playwright passes at once
+//   vitest:  unit + integration, and integration behind PgBouncer, at once; then jobs:check
+//   faked:   the three faked-clock passes, one after the other
+// then, once all three lanes are done, the `processes` project alone (direct, then pooled).
+// A concurrent step's output goes to a log file in the reports folder, printed whole when the
+// step ends, so passes never interleave line by line.
+import { spawn, spawnSync, type StdioOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDatabase, migrate } from "../lib/db/migrate.ts";
+import { buildState, nextBin } from "./lib/next-build.ts";
 import { findPgbouncer } from "./lib/pgbouncer.ts";
+import { freePort } from "./lib/ports.ts";
 import { startEmbeddedPostgres, urlForDatabase, withClient } from "../tests/setup/postgres-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,37 +69,66 @@ function banner(title: string): void {
   console.log(`\n━━━ ${title} ${"━".repeat(Math.max(0, 72 - title.length))}`);
 }
 
-/** Runs a command with inherited output; resolves with its exit code (or 1 if it could not start). */
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+/**
+ * Where a running step's commands write: a log file per step while steps overlap (printed whole
+ * when the step ends), the terminal when one runs alone. Set by `step` through its argument.
+ */
+interface Output {
+  log?: string;
+}
+
+/** Runs a command, its output to `output.log` or inherited; resolves with its exit code (1 if it could not start). */
+function run(command: string, args: string[], env: Record<string, string> = {}, output: Output = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    const fd = output.log ? openSync(output.log, "a") : undefined;
+    const stdio: StdioOptions = fd === undefined ? "inherit" : ["ignore", fd, fd];
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    const done = (code: number) => {
+      if (fd !== undefined) closeSync(fd);
+      resolve(code);
+    };
     child.on("error", (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
-      resolve(1);
+      if (fd !== undefined) appendFileSync(fd, `Could not start ${command}: ${error.message}\n`);
+      else console.error(`Could not start ${command}: ${error.message}`);
+      done(1);
     });
-    child.on("close", (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+    child.on("close", (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
 }
 
-async function step(
-  name: string,
-  work: () => Promise<Omit<StepResult, "name" | "seconds">>,
-): Promise<void> {
-  banner(name);
+type Outcome = Omit<StepResult, "name" | "seconds">;
+
+/** Set in main(): the folder of the JSON reports and the concurrent steps' logs. */
+let reports = "";
+
+/**
+ * Runs one step and records its row. `alone`: its output goes straight to the terminal (nothing
+ * else runs meanwhile); otherwise to a log file, printed under the step's banner when it ends.
+ */
+async function step(name: string, work: (output: Output) => Promise<Outcome>, { alone = false } = {}): Promise<void> {
+  const output: Output = alone ? {} : { log: path.join(reports, `${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.log`) };
+  if (alone) banner(name);
+  else console.log(`▶ ${name} started (log: ${output.log})`);
   const startedAt = performance.now();
-  let outcome: Omit<StepResult, "name" | "seconds">;
+  let outcome: Outcome;
   try {
-    outcome = await work();
+    outcome = await work(output);
   } catch (error) {
     console.error(error);
     outcome = { passed: 0, failed: 1, note: "the step itself crashed" };
   }
-  results.push({ name, ...outcome, seconds: (performance.now() - startedAt) / 1000 });
+  const seconds = (performance.now() - startedAt) / 1000;
+  results.push({ name, ...outcome, seconds });
+  if (output.log) {
+    banner(name);
+    process.stdout.write(await readFile(output.log, "utf8").catch(() => "(no output)\n"));
+    console.log(`◀ ${name}: ${outcome.passed} passed, ${outcome.failed} failed in ${seconds.toFixed(1)} s`);
+  }
 }
 
 /** A check that counts as a single test: passed when the command exits 0. */
-const singleTest = (command: string, args: string[], env?: Record<string, string>) => async () => {
-  const code = await run(command, args, env);
+const singleTest = (command: string, args: string[], env?: Record<string, string>) => async (output: Output) => {
+  const code = await run(command, args, env, output);
   return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
 };
 
@@ -188,11 +231,11 @@ function playwrightFailures(report: PlaywrightReport): string[] {
  * A vitest run counted from its JSON report (written to `file`). `wrapper`: a command that runs
  * vitest, with its own arguments first (faketime and its date).
  */
-const vitestRun = (args: string[], env: Record<string, string>, file: string, wrapper: string[] = []) => async () => {
+const vitestRun = (args: string[], env: Record<string, string>, file: string, wrapper: string[] = []) => async (output: Output) => {
   const vitestArgs = ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
   const code = wrapper.length > 0
-    ? await run(wrapper[0]!, [...wrapper.slice(1), bin("vitest"), ...vitestArgs], env)
-    : await run(bin("vitest"), vitestArgs, env);
+    ? await run(wrapper[0]!, [...wrapper.slice(1), bin("vitest"), ...vitestArgs], env, output)
+    : await run(bin("vitest"), vitestArgs, env, output);
   const report = await readJson<VitestReport>(file);
   if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
   // A file that fails to load or fails in a hook has no failed test of its own: count it once.
@@ -209,12 +252,12 @@ const vitestRun = (args: string[], env: Record<string, string>, file: string, wr
 };
 
 /** A Playwright run counted from its JSON report (written to `file`). */
-const playwrightRun = (args: string[], env: Record<string, string>, file: string) => async () => {
+const playwrightRun = (args: string[], env: Record<string, string>, file: string) => async (output: Output) => {
   const code = await run(bin("playwright"), ["test", "--reporter=list,json", ...args], {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_FILE: file,
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
+  }, output);
   const report = await readJson<PlaywrightReport>(file);
   if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
   const { expected, unexpected, flaky } = report.stats;
@@ -227,8 +270,99 @@ const playwrightRun = (args: string[], env: Record<string, string>, file: string
   return { passed: expected + flaky, failed, note, failures: playwrightFailures(report) };
 };
 
+/** tsc and eslint (CPU-bound: one after the other), the build, then both Playwright passes at once. */
+async function checksLane(pgbouncer: boolean): Promise<void> {
+  await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
+  await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+  if (!existsSync(path.join(root, "playwright.config.ts"))) return;
+
+  await step("next build", async (output) => {
+    const state = await buildState(root);
+    if (!state.stale) return { passed: 0, failed: 0, note: "precondition: up to date" };
+    const code = await run(process.execPath, [nextBin(root), "build"], { NEXT_TELEMETRY_DISABLED: "1" }, output);
+    return code === 0 ? { passed: 0, failed: 0, note: `precondition: built (${state.reason})` } : { passed: 0, failed: 1, note: `exit code ${code}` };
+  });
+  // Each pass its own server: its own port and state file (the fixtures read it), its own output
+  // folder (a run empties its own at the start). The direct pass keeps E2E_PORT (3100).
+  const passEnv = (port: number) => ({ E2E_PORT: String(port), DULY_E2E_STATE: path.join(root, ".data", `e2e-server-${port}.json`) });
+  const directPort = Number(process.env.E2E_PORT ?? 3100);
+  const pooledPort = await freePort();
+  await Promise.all([
+    step("playwright", playwrightRun([], { ...direct, ...passEnv(directPort) }, path.join(reports, "playwright.json"))),
+    pgbouncer
+      ? step(
+          "playwright, PgBouncer",
+          playwrightRun(["--output", "test-results-pgbouncer"], { ...pooled, ...passEnv(pooledPort) }, path.join(reports, "playwright-pgbouncer.json")),
+        )
+      : Promise.resolve(),
+  ]);
+}
+
+/** Unit + integration, directly and behind PgBouncer at once (own databases each); then jobs:check. */
+async function vitestLane(pgbouncer: boolean, hasJobsCheck: boolean): Promise<void> {
+  await Promise.all([
+    step("vitest (unit + integration)", vitestRun(["--project", "unit", "--project", "integration"], direct, path.join(reports, "vitest.json"))),
+    pgbouncer
+      ? step("vitest integration, PgBouncer", vitestRun(["--project", "integration"], pooled, path.join(reports, "vitest-pgbouncer.json")))
+      : Promise.resolve(),
+  ]);
+  if (!hasJobsCheck) return;
+  await step("jobs:check", async (output) => {
+    const database = await scratchDatabase();
+    try {
+      return await singleTest("npm", ["run", "--silent", "jobs:check"], { DATABASE_URL: database.url })(output);
+    } finally {
+      await database.release();
+    }
+  });
+}
+
+// No test reads the real date (issue 7, test 5): the unit project and the quota files whose
+// code turns instants into local dates, run with the process clock faked to three days that
+// break date code (the clock keeps running from there: Dec 31 crosses into the new year
+// during the run). The full calendar simulations are not repeated: they choose every `now`.
+const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
+const fakedFiles = ["tests/unit/", "tests/integration/quota-resets", "tests/integration/quota-consumption", "tests/integration/quota-usage-route"];
+
+async function fakedClockLane(): Promise<void> {
+  if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status !== 0) {
+    results.push({ name: "vitest, faked clock", passed: 0, failed: 0, seconds: 0, skipped: true, note: "skipped: no faketime binary (apt-get install -y faketime)" });
+    return;
+  }
+  for (const [index, day] of fakedDays.entries()) {
+    await step(
+      `vitest, clock faked to ${day.slice(0, 10)}`,
+      vitestRun(["--project", "unit", "--project", "integration", ...fakedFiles], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
+    );
+  }
+}
+
+// DULY_TEST_PGBOUNCER is set either way, so a value in the caller's environment cannot turn the
+// direct passes into pooled ones.
+const direct = { DULY_TEST_PGBOUNCER: "0" };
+const pooled = { DULY_TEST_PGBOUNCER: "1" };
+
+function printSummary(): number {
+  banner("summary");
+  for (const result of results) {
+    const mark = result.failed > 0 ? "✗" : result.skipped ? "–" : "✓";
+    const counts = `${result.passed} passed, ${result.failed} failed`;
+    const note = result.note ? `  (${result.note})` : "";
+    console.log(`${mark} ${result.name.padEnd(34)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
+  }
+  // CI keeps only the end of the output: name every failed test here, not only far above.
+  const failures = results.flatMap((result) => (result.failures ?? []).map((failure) => `  ${result.name}: ${failure}`));
+  if (failures.length > 0) console.log(`failed:\n${failures.slice(0, 30).join("\n")}`);
+  console.log(`reports and logs: ${reports}`);
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
-  const reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
+  const startedAt = performance.now();
+  reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
   const packageJson = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
@@ -238,97 +372,26 @@ async function main(): Promise<number> {
     // rewritten client would make the app's build look stale and every run rebuild it.
     const code = await run("npm", ["run", "--silent", "db:generate"]);
     return code === 0 ? { passed: 0, failed: 0, note: "precondition" } : { passed: 0, failed: 1, note: `exit code ${code}` };
-  });
+  }, { alone: true });
 
-  await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
-  await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+  const pgbouncer = findPgbouncer() !== undefined;
+  await Promise.all([checksLane(pgbouncer), vitestLane(pgbouncer, !!packageJson.scripts?.["jobs:check"]), fakedClockLane()]);
 
-  // DULY_TEST_PGBOUNCER is set either way, so a value in the caller's environment cannot turn the
-  // direct passes into pooled ones.
-  const direct = { DULY_TEST_PGBOUNCER: "0" };
-  const pooled = { DULY_TEST_PGBOUNCER: "1" };
-  const pgbouncer = findPgbouncer();
-
-  await step("vitest (unit + integration)", vitestRun([], direct, path.join(reports, "vitest.json")));
+  // Several processes racing real time against short leases: nothing else of this run may
+  // overlap them (a process starved of CPU for longer than a lease looks dead).
+  await step("vitest processes (alone)", vitestRun(["--project", "processes"], direct, path.join(reports, "vitest-processes.json")), { alone: true });
   if (pgbouncer) {
     await step(
-      "vitest integration, PgBouncer",
-      vitestRun(["--project", "integration", "--project", "processes"], pooled, path.join(reports, "vitest-pgbouncer.json")),
+      "vitest processes, PgBouncer (alone)",
+      vitestRun(["--project", "processes"], pooled, path.join(reports, "vitest-processes-pgbouncer.json")),
+      { alone: true },
     );
-  }
-
-  // No test reads the real date (issue 7, test 5): the unit project and the quota files whose
-  // code turns instants into local dates, run with the process clock faked to three days that
-  // break date code (the clock keeps running from there: Dec 31 crosses into the new year
-  // during the run). The full calendar simulations are not repeated: they choose every `now`.
-  const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
-  const fakedFiles = ["tests/unit/", "tests/integration/quota-resets", "tests/integration/quota-consumption", "tests/integration/quota-usage-route"];
-  if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status === 0) {
-    for (const [index, day] of fakedDays.entries()) {
-      await step(
-        `vitest, clock faked to ${day.slice(0, 10)}`,
-        vitestRun(["--project", "unit", "--project", "integration", ...fakedFiles], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
-      );
-    }
   } else {
-    results.push({
-      name: "vitest, faked clock",
-      passed: 0,
-      failed: 0,
-      seconds: 0,
-      skipped: true,
-      note: "skipped: no faketime binary (apt-get install -y faketime)",
-    });
-  }
-
-  if (packageJson.scripts?.["jobs:check"]) {
-    await step("jobs:check", async () => {
-      const database = await scratchDatabase();
-      try {
-        return await singleTest("npm", ["run", "--silent", "jobs:check"], { DATABASE_URL: database.url })();
-      } finally {
-        await database.release();
-      }
-    });
-  }
-
-  if (existsSync(path.join(root, "playwright.config.ts"))) {
-    await step("playwright", playwrightRun([], direct, path.join(reports, "playwright.json")));
-    if (pgbouncer) {
-      await step(
-        "playwright, PgBouncer",
-        // Its own output folder, so the direct pass's traces and screenshots survive.
-        playwrightRun(["--output", "test-results/pgbouncer"], pooled, path.join(reports, "playwright-pgbouncer.json")),
-      );
-    }
-  }
-  if (!pgbouncer) {
     // Not a failure (a laptop may lack it; .ci/run installs it), but never silent either.
-    results.push({
-      name: "PgBouncer passes",
-      passed: 0,
-      failed: 0,
-      seconds: 0,
-      skipped: true,
-      note: "skipped: no pgbouncer binary (apt-get install -y pgbouncer)",
-    });
+    results.push({ name: "PgBouncer passes", passed: 0, failed: 0, seconds: 0, skipped: true, note: "skipped: no pgbouncer binary (apt-get install -y pgbouncer)" });
   }
-
-  banner("summary");
-  for (const result of results) {
-    const mark = result.failed > 0 ? "✗" : result.skipped ? "–" : "✓";
-    const counts = `${result.passed} passed, ${result.failed} failed`;
-    const note = result.note ? `  (${result.note})` : "";
-    console.log(`${mark} ${result.name.padEnd(30)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
-  }
-  // CI keeps only the end of the output: name every failed test here, not only far above.
-  const failures = results.flatMap((result) => (result.failures ?? []).map((failure) => `  ${result.name}: ${failure}`));
-  if (failures.length > 0) console.log(`failed:\n${failures.slice(0, 30).join("\n")}`);
-  console.log(`reports: ${reports}`);
-  const passed = results.reduce((sum, result) => sum + result.passed, 0);
-  const failed = results.reduce((sum, result) => sum + result.failed, 0);
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed > 0 ? 1 : 0;
+  console.log(`\nnpm test took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+  return printSummary();
 }
 
 // Exit explicitly: a library's exit hook must not turn a failed run into exit code 0.

@@ -60,6 +60,10 @@ export function useAppDatabase(database: TestDatabase): void {
   beforeAll(() => {
     process.env.DATABASE_URL = database.url;
     process.env.DULY_LISTEN = "0";
+    // The admission queue's wait (10 s by default) is a production safety valve. Here, 50
+    // concurrent requests on a pool of 10 on a loaded machine waited longer than that and came
+    // back 503, deciding a test about quotas by the machine's load: the longest wait allowed.
+    process.env.DULY_API_QUEUE_WAIT_MS ??= "60000";
   });
   afterAll(async () => {
     const { getDb, getEngineDb } = await import("../../lib/db/client.ts");

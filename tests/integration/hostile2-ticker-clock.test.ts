@@ -71,5 +71,5 @@ describe.skipIf(!existsSync(libfaketime))("hostile2: the local ticker and a wall
       await new Promise((resolve) => server.close(resolve));
       await rm(folder, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 180_000);
 });

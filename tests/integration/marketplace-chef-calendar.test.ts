@@ -147,7 +147,7 @@ describe("the database decides a race", () => {
       await acceptBooking({ db: tx, actor: people.chef(), now: at(t0, hour) }, { bookingId: a.id });
       accepted();
       await released;
-    }, { timeout: 60_000 });
+    }, { timeout: 180_000 });
     await firstAccepted;
     // The second one's check cannot see the first (not committed): it goes on to its UPDATE,
     // which waits on the first's hold in the constraint's index.

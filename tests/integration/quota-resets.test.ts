@@ -35,7 +35,7 @@ async function accountRow(id: bigint) {
 }
 
 describe("downtime (test 3)", () => {
-  it.each([10, 40])("no ticks for %i days, then daily ticks again: one catch-up reset per account, and the next on the anchor's day", { timeout: 60_000 }, async (downDays) => {
+  it.each([10, 40])("no ticks for %i days, then daily ticks again: one catch-up reset per account, and the next on the anchor's day", { timeout: 180_000 }, async (downDays) => {
     const { db } = database;
     const accounts = await openSimulationAccounts(db, new Date("2023-12-30T12:00:00Z"));
     const starts = new Map<bigint, string>();
@@ -103,7 +103,7 @@ describe("the December regression (test 4)", () => {
     return refills;
   }
 
-  it("over a year from a reset on Dec 10: the seed's guard refills every remaining day of December, Duly once a month on the 10th", { timeout: 60_000 }, async () => {
+  it("over a year from a reset on Dec 10: the seed's guard refills every remaining day of December, Duly once a month on the 10th", { timeout: 180_000 }, async () => {
     const { db } = database;
     const year = daysFrom("2024-12-11", "2025-12-10");
     const seed = seedGuardRefills("2024-12-10", year);
@@ -233,7 +233,7 @@ describe("the recurring sweep through the engine", () => {
   const catalogueWith = (payload: { batchSize: number; maxBatches: number }) =>
     createCatalogue([quotaResetSweepJob], [{ name: "quotas.reset-sweep", cron: "*/15 * * * *", timeZone: "UTC", jobType: quotaResetSweepJob.name, payload }], { builtAt: testBuiltAt });
 
-  it("a tick runs the schedule's occurrence, which resets the due accounts and records the occurrence's key; more than a run takes goes on in follow-up jobs", { timeout: 60_000 }, async () => {
+  it("a tick runs the schedule's occurrence, which resets the due accounts and records the occurrence's key; more than a run takes goes on in follow-up jobs", { timeout: 180_000 }, async () => {
     const { db } = database;
     for (let i = 0; i < 25; i++) {
       await createAccount(db, { name: `a${i}`, plan: "free", anchorOn: "2026-02-10", timeZone: "UTC" }, noon("2026-02-10"));
