@@ -33,6 +33,8 @@ export interface HttpError {
   issues?: InputIssue[];
   /** With QUOTA_EXHAUSTED: when the allowance comes back (also answered as Retry-After). */
   retryAt?: Date;
+  /** The header or field at fault, when the error names one (an ApiError's `param`). */
+  param?: string;
   /** With every 503: how many seconds to wait before trying again (answered as Retry-After). */
   retryAfterSeconds?: number;
 }
@@ -61,7 +63,10 @@ export function httpErrorOf(error: unknown): HttpError {
   }
   if (error instanceof ApiError) {
     if (error.code === ApiErrorCode.ServerBusy) return busy(error.message);
-    return { status: error.status, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+    return {
+      status: error.status, code: error.code, message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}), ...(error.param ? { param: error.param } : {}),
+    };
   }
   if (error instanceof SettingsError) return { status: 500, code: "SERVER_MISCONFIGURED", message: error.message };
   // Before connection loss: pg-pool's checkout timeout reads like one, but the database is there.

@@ -36,6 +36,7 @@ export const requestBookingEndpoint = defineEndpoint({
   body: requestBookingInput.meta({ id: "RequestBooking" }),
   response: Booking,
   successStatus: 201,
+  location: (booking) => `/bookings/${booking.id}`,
   errors: [
     notFound("chef or customer"),
     domainInput("the event is sooner than the minimum notice, or the time zone is unknown"),

@@ -3,10 +3,12 @@
 import { getBooking } from "@/lib/marketplace/index.ts";
 import { actorOf } from "@/lib/api/acting-party.ts";
 import { getBookingEndpoint } from "@/lib/api/v1/bookings.ts";
-import { apiRoute } from "../../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(getBookingEndpoint, ({ db, party, apiKey, now, params }) =>
   getBooking({ db, actor: actorOf(party, apiKey), now }, { bookingId: params.bookingId }),
 );
+// Any other method: 405 in the error envelope, with Allow.
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

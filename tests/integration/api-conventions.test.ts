@@ -1,0 +1,158 @@
+// Issue 14, items 5 and 8 (and later 4, 6, 7, 9): the conventions an integrator expects of
+// /api/v1, called as Next calls the route handlers, against real PostgreSQL. Request ids on every
+// answer (the caller's own if valid, refused if not), on the log lines the request writes and on
+// the audit rows it writes; errors as `{ error: { type, code, message, param, doc_url,
+// request_id } }`; 405 with Allow and the envelope; 201 with Location. The request clock is
+// X-Duly-Now (the server time-travels in tests).
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as requestBookingRoute, GET as listBookingsOrNot } from "../../app/api/v1/bookings/route.ts";
+import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
+import { POST as acceptRoute, GET as acceptGet, DELETE as acceptDelete } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
+import { GET as notFoundRoute } from "../../app/api/v1/[...path]/route.ts";
+import { GET as docsAsset } from "../../app/api/v1/docs/[asset]/route.ts";
+import { recordAudit } from "../../lib/audit/audit-log.ts";
+import { errorCatalogue } from "../../lib/api/error-catalogue.ts";
+import { currentRequestId, withRequestId, withRequestIdPrefix } from "../../lib/api/request-id.ts";
+import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../helpers/api.ts";
+import { useTestDatabase } from "../helpers/database.ts";
+import { at, day, registerPeople, type People } from "../fixtures/marketplace.ts";
+
+const database = useTestDatabase();
+useAppDatabase(database);
+
+const t0 = new Date("2027-04-01T09:00:00Z");
+let people: People;
+let appKey: string;
+
+beforeAll(async () => {
+  process.env.DULY_TIME_TRAVEL = "1";
+  people = await registerPeople(database.db, t0);
+  appKey = await newKey(database.db, { name: "conventions" });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const now = { "x-duly-now": t0.toISOString() };
+const customer = () => `customer:${people.customers[0]}`;
+const chef = () => `chef:${people.chefs[0]}`;
+let evening = 0;
+const bookingBody = () => ({
+  chefId: people.chefs[0], eventAt: at(t0, (30 + evening++) * day).toISOString(), timeZone: "Europe/Paris", place: "Lyon", priceMinor: 120_00, currency: "EUR",
+});
+
+describe("request ids (item 5)", () => {
+  it("every answer carries one: ours when none is sent, the caller's own when valid", async () => {
+    const ours = await callRoute(getBookingRoute as RouteHandler, { path: "/bookings/1", params: { bookingId: "1" }, key: appKey, headers: now });
+    expect(ours.headers.get("request-id")).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(ours.json.error.request_id).toBe(ours.headers.get("request-id"));
+    const theirs = await callRoute(requestBookingRoute as RouteHandler, {
+      path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: { ...now, "request-id": "0b5c6a0e-5d8a-4f2e-9f57-2f1d7d3b2c11" },
+    });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(theirs.headers.get("request-id")).toBe("0b5c6a0e-5d8a-4f2e-9f57-2f1d7d3b2c11");
+    const unauthenticated = await callRoute(getBookingRoute as RouteHandler, { path: "/bookings/1", params: { bookingId: "1" }, headers: { "request-id": "trace:abc.1" } });
+    expect(unauthenticated.status).toBe(401);
+    expect(unauthenticated.headers.get("request-id")).toBe("trace:abc.1");
+    expect(unauthenticated.json.error.request_id).toBe("trace:abc.1");
+  });
+
+  it("refuses a Request-Id that is too long or unsafe, answering with a fresh one and writing nothing", async () => {
+    const before = await database.db.booking.count();
+    for (const bad of ["x".repeat(129), "has space", "caf\u00e9", "<script>", "-leading-dash", ""]) {
+      const answer = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: { ...now, "request-id": bad } });
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.json.error).toMatchObject({ type: "invalid_request_error", code: "INVALID_REQUEST_ID", param: "Request-Id" });
+      expect(answer.headers.get("request-id")).toMatch(/^req_[0-9a-f]{24}$/);
+    }
+    expect(await database.db.booking.count()).toBe(before);
+  });
+
+  it("is current while the request runs, and prefixes every console line the request writes", async () => {
+    // An API request installed the prefix on console (once per process).
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      expect((console[method] as { requestIdPrefixed?: boolean }).requestIdPrefixed, method).toBe(true);
+    }
+    const error = new Error("boom");
+    expect(withRequestId("req_logged", () => withRequestIdPrefix(["something odd", { id: 1 }]))).toEqual(["[request_id=req_logged] something odd", { id: 1 }]);
+    expect(withRequestId("req_logged", () => withRequestIdPrefix([error]))).toEqual(["[request_id=req_logged]", error]);
+    await expect(withRequestId("req_seen", async () => (await Promise.resolve(), currentRequestId()))).resolves.toBe("req_seen");
+    expect(withRequestIdPrefix(["outside a request"])).toEqual(["outside a request"]);
+    expect(currentRequestId()).toBeUndefined();
+  });
+
+  it("is stored on the audit rows the request writes", async () => {
+    await withRequestId("req_audited", () =>
+      database.db.$transaction((tx) => recordAudit(tx, { actor: { id: "u1", email: "ops@duly.test" }, action: "job.cancel", recordType: "job", recordId: "1", reason: "test" })),
+    );
+    await database.db.$transaction((tx) => recordAudit(tx, { actor: { id: "u1", email: "ops@duly.test" }, action: "job.cancel", recordType: "job", recordId: "2", reason: "test" }));
+    const rows = await database.db.auditEntry.findMany({ where: { recordType: "job", recordId: { in: ["1", "2"] } }, orderBy: { recordId: "asc" } });
+    expect(rows.map((row) => row.requestId)).toEqual(["req_audited", null]);
+  });
+});
+
+describe("errors an integrator can act on (item 8)", () => {
+  it("have type, code, message, param, doc_url and request_id; the code is in the catalogue", async () => {
+    const answer = await callRoute(requestBookingRoute as RouteHandler, {
+      path: "/bookings", key: appKey, actingAs: customer(), body: { ...bookingBody(), priceMinor: -5 }, headers: now,
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({
+      type: "invalid_request_error", code: "INVALID_INPUT", message: expect.stringContaining("priceMinor"), param: "priceMinor",
+      doc_url: "http://duly.test/api/v1/docs/errors#invalid_input", request_id: answer.headers.get("request-id"), issues: expect.any(Array),
+    });
+    expect(errorCatalogue.has(answer.json.error.code)).toBe(true);
+    const nobody = await callRoute(getBookingRoute as RouteHandler, { path: "/bookings/1", params: { bookingId: "1" } });
+    expect(nobody.json.error).toMatchObject({ type: "authentication_error", code: "UNAUTHENTICATED" });
+    const wrongParty = await callRoute(acceptRoute as RouteHandler, { path: "/bookings/1/accept", params: { bookingId: "1" }, key: appKey, actingAs: customer(), body: {}, headers: now });
+    expect(wrongParty.json.error).toMatchObject({ type: "permission_error", code: "ACTING_AS_FORBIDDEN" });
+    const reused = async (body: unknown) =>
+      callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body, idempotencyKey: "conventions-reuse", headers: now });
+    expect((await reused(bookingBody())).status).toBe(201);
+    expect((await reused(bookingBody())).json.error).toMatchObject({ type: "idempotency_error", code: "IDEMPOTENCY_KEY_REUSED" });
+  });
+
+  it("doc_url leads to the code's entry on the errors page", async () => {
+    const page = await docsAsset(new Request("http://duly.test/api/v1/docs/errors"), { params: Promise.resolve({ asset: "errors" }) });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const code of errorCatalogue.keys()) expect(html).toContain(`id="${code.toLowerCase()}"`);
+  });
+
+  it("a method the path does not have: 405, Allow, and the envelope", async () => {
+    for (const handler of [acceptGet, acceptDelete]) {
+      const answer = await callRoute(handler as RouteHandler, { method: "GET", path: "/bookings/1/accept", key: appKey });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("POST, OPTIONS");
+      expect(answer.json.error).toMatchObject({ type: "invalid_request_error", code: "METHOD_NOT_ALLOWED", request_id: answer.headers.get("request-id") });
+    }
+    void listBookingsOrNot;
+  });
+
+  it("an unknown path is 404 ROUTE_NOT_FOUND in the envelope with a request id", async () => {
+    const answer = await callRoute(notFoundRoute as RouteHandler, { path: "/nowhere", key: appKey });
+    expect(answer.status).toBe(404);
+    expect(answer.json.error).toMatchObject({ code: "ROUTE_NOT_FOUND", request_id: answer.headers.get("request-id") });
+  });
+
+  it("a 201 says where the created record is (Location), on a replay too", async () => {
+    const create = () => callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: body, idempotencyKey: "conventions-location", headers: now });
+    const body = bookingBody();
+    const first = await create();
+    expect(first.status).toBe(201);
+    expect(first.headers.get("location")).toBe(`/api/v1/bookings/${first.json.id}`);
+    const replay = await create();
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.headers.get("location")).toBe(`/api/v1/bookings/${first.json.id}`);
+    const read = await callRoute(getBookingRoute as RouteHandler, { path: `/bookings/${first.json.id}`, params: { bookingId: String(first.json.id) }, key: appKey, actingAs: chef(), headers: now });
+    expect(read.status).toBe(200);
+  });
+
+  it("amounts in messages are written with their currency and say minor units", async () => {
+    const created = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: now });
+    const id = created.json.id as number;
+    await callRoute(acceptRoute as RouteHandler, { path: `/bookings/${id}/accept`, params: { bookingId: String(id) }, key: appKey, actingAs: chef(), body: {}, headers: now });
+    const { POST: payRoute } = await import("../../app/api/v1/bookings/[bookingId]/pay/route.ts");
+    const wrong = await callRoute(payRoute as RouteHandler, { path: `/bookings/${id}/pay`, params: { bookingId: String(id) }, key: appKey, body: { amountMinor: 100_00, currency: "EUR" }, headers: now });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.message).toBe(`booking ${id} costs 120.00 EUR (12000 minor units), not 100.00 EUR (10000 minor units)`);
+  });
+});
