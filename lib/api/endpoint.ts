@@ -40,6 +40,12 @@ export interface Endpoint<
   successStatus: 200 | 201;
   /** With 201: the path under /api/v1 where the created record is read (answered as `Location`). */
   location?: (created: z.output<Response>) => string;
+  /**
+   * The booking the answer shows, named by the path's `bookingId` or by the response's `id`: its
+   * ETag is answered. With `ifMatch`, an `If-Match` header is checked before the use case runs
+   * (412 PRECONDITION_FAILED when the booking changed; lib/api/preconditions.ts).
+   */
+  booking?: { from: "params" | "response"; ifMatch?: boolean };
   /** Refusals the use case may answer besides the API's own (listed in the reference). */
   errors?: readonly EndpointError[];
 }

@@ -44,6 +44,12 @@ function edgeErrors(endpoint: Endpoint): EndpointError[] {
       api(ApiErrorCode.IdempotencyKeyInProgress, "the first request with this Idempotency-Key is still running"),
     );
   }
+  if (endpoint.booking?.ifMatch) {
+    errors.push(
+      api(ApiErrorCode.PreconditionFailed, "If-Match names a version the booking no longer has: it changed since you read it; nothing was done"),
+      api(ApiErrorCode.RecordBusy, "If-Match was sent and a deadline is running on the booking right now; retry shortly"),
+    );
+  }
   // Every route, whatever its shape: the server at capacity (lib/api/admission.ts), or the
   // database out of reach. Both answer Retry-After (retryAfterHeader below).
   errors.push(
@@ -70,6 +76,8 @@ const STATUS_TEXT: Record<number, string> = {
   403: "Forbidden",
   404: "Not found",
   409: "Conflict",
+  405: "Method not allowed",
+  412: "Precondition failed",
   413: "Payload too large",
   415: "Unsupported media type",
   422: "Unprocessable",
@@ -121,6 +129,25 @@ const replayedHeader = z.object({
     .meta({ description: "Present when this is the stored first response to an earlier request with the same Idempotency-Key (nothing was done again)." }),
 });
 
+const ifMatchHeader = z
+  .string()
+  .max(1_000)
+  .meta({
+    description:
+      "The booking's `ETag` as you last read it (GET /bookings/{bookingId}, or the answer that changed it): the request is refused with 412 PRECONDITION_FAILED, doing nothing, if the booking changed since. Use it so that, say, a chef's accept cannot bind an event time the customer moved after the chef read it.",
+    example: '"5d41402abc4b2a76b9719d911017c592"',
+  });
+
+const etagHeader = z.string().meta({ description: "The booking's version as this answer shows it: send it back as `If-Match` to act only on this version.", example: '"5d41402abc4b2a76b9719d911017c592"' });
+
+function successHeaders(endpoint: Endpoint) {
+  return z.object({
+    ...(endpoint.method === "post" ? replayedHeader.shape : {}),
+    ...(endpoint.booking ? { ETag: etagHeader } : {}),
+    ...(endpoint.location ? { Location: z.string().meta({ description: "Where the created record is read.", example: "/api/v1/bookings/42" }) } : {}),
+  });
+}
+
 export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: DocumentInfo) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "apiKey", {
@@ -133,6 +160,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: Docum
       // Required with an app key on a route for a party; a bound key may leave it out.
       "X-Acting-As": actingAsHeader.optional(),
       ...(endpoint.method === "post" ? { "Idempotency-Key": idempotencyKeyHeader.optional() } : {}),
+      ...(endpoint.booking?.ifMatch ? { "If-Match": ifMatchHeader.optional() } : {}),
     });
     registry.registerPath({
       method: endpoint.method,
@@ -156,7 +184,7 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], info: Docum
       responses: {
         [endpoint.successStatus]: {
           description: endpoint.successStatus === 201 ? "Created" : "OK",
-          ...(endpoint.method === "post" ? { headers: replayedHeader } : {}),
+          headers: successHeaders(endpoint),
           content: { "application/json": { schema: endpoint.response } },
         },
         ...errorResponses(endpoint),

@@ -156,3 +156,84 @@ describe("errors an integrator can act on (item 8)", () => {
     expect(wrong.json.error.message).toBe(`booking ${id} costs 120.00 EUR (12000 minor units), not 100.00 EUR (10000 minor units)`);
   });
 });
+
+describe("preconditions: ETag and If-Match (item 7)", () => {
+  const route = async (path: string) => (await import(`../../app/api/v1/bookings/[bookingId]/${path}/route.ts`)).POST as RouteHandler;
+  const read = (id: number, actingAs = chef()) =>
+    callRoute(getBookingRoute as RouteHandler, { path: `/bookings/${id}`, params: { bookingId: String(id) }, key: appKey, actingAs, headers: now });
+  const act = async (verb: string, id: number, actingAs: string, body: unknown, ifMatch?: string) =>
+    callRoute(await route(verb), {
+      path: `/bookings/${id}/${verb}`, params: { bookingId: String(id) }, key: appKey, actingAs, body, headers: { ...now, ...(ifMatch !== undefined ? { "if-match": ifMatch } : {}) },
+    });
+  const requested = async () => {
+    const created = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: now });
+    expect(created.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    return created.json.id as number;
+  };
+
+  it("a chef's accept naming the version it read is refused (412) once the customer moved the event, and binds nothing", async () => {
+    const id = await requested();
+    const seen = await read(id);
+    const etag = seen.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect((await read(id)).headers.get("etag")).toBe(etag); // stable while nothing changes
+    const movedTo = at(t0, 90 * day).toISOString();
+    const moved = await act("move", id, customer(), { eventAt: movedTo });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.headers.get("etag")).not.toBe(etag);
+    const stale = await act("accept", id, chef(), {}, etag);
+    expect(stale.status, stale.text).toBe(412);
+    expect(stale.json.error).toMatchObject({ type: "invalid_request_error", code: "PRECONDITION_FAILED", param: "If-Match" });
+    const after = await database.db.booking.findUniqueOrThrow({ where: { id } });
+    expect(after.status).toBe("requested");
+    expect(after.agreedEventAt).toBeNull();
+    // Read again, decide again: the accept with the current version binds the date it shows.
+    const current = await read(id);
+    expect(current.json.eventAt).toBe(movedTo);
+    const accepted = await act("accept", id, chef(), {}, current.headers.get("etag")!);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json.agreedEventAt ?? (await database.db.booking.findUniqueOrThrow({ where: { id } })).agreedEventAt?.toISOString()).toBe(movedTo);
+    expect(accepted.headers.get("etag")).toBe((await read(id)).headers.get("etag"));
+  });
+
+  it("If-Match: * and a list match; a weak tag never does; a malformed one is 400; without it nothing is checked", async () => {
+    const id = await requested();
+    const etag = (await read(id)).headers.get("etag")!;
+    expect((await act("cancel", id, customer(), { reason: "changed plans" }, `W/${etag}`)).status).toBe(412);
+    expect((await act("cancel", id, customer(), { reason: "changed plans" }, "not-a-tag")).json.error).toMatchObject({ code: "INVALID_INPUT", param: "If-Match" });
+    expect((await act("cancel", id, customer(), { reason: "changed plans" }, `"other", ${etag}`)).status).toBe(200);
+    const second = await requested();
+    expect((await act("decline", second, chef(), { reason: "busy that day" }, "*")).status).toBe(200);
+    const third = await requested();
+    expect((await act("decline", third, chef(), { reason: "busy that day" })).status).toBe(200);
+  });
+
+  it("another party's booking answers 404 whatever If-Match says (no probing by precondition)", async () => {
+    const id = await requested();
+    const other = `customer:${people.customers[1]}`;
+    const hidden = await act("cancel", id, other, { reason: "not mine" }, '"0000"');
+    expect(hidden.status).toBe(404);
+    expect(hidden.json.error.code).toBe("NOT_FOUND");
+  });
+
+  it("a booking being changed right now answers 409 RECORD_BUSY at once instead of waiting", async () => {
+    const id = await requested();
+    const etag = (await read(id)).headers.get("etag")!;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM bookings WHERE id = ${id} FOR UPDATE`;
+      locked();
+      await released;
+    }, { timeout: 60_000 });
+    await isLocked;
+    const busy = await act("accept", id, chef(), {}, etag);
+    release();
+    await holder;
+    expect(busy.status, busy.text).toBe(409);
+    expect(busy.json.error.code).toBe("RECORD_BUSY");
+    expect((await database.db.booking.findUniqueOrThrow({ where: { id } })).status).toBe("requested");
+  });
+});

@@ -35,6 +35,7 @@ export const requestBookingEndpoint = defineEndpoint({
   parties: ["customer"],
   body: requestBookingInput.meta({ id: "RequestBooking" }),
   response: Booking,
+  booking: { from: "response" },
   successStatus: 201,
   location: (booking) => `/bookings/${booking.id}`,
   errors: [
@@ -54,6 +55,7 @@ export const getBookingEndpoint = defineEndpoint({
   parties: ["customer", "chef", "platform"],
   params: bookingParams,
   response: BookingDetail,
+  booking: { from: "params" },
   successStatus: 200,
   errors: [noSuchBooking],
 });
@@ -69,6 +71,7 @@ export const acceptBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: acceptBookingInput.omit({ bookingId: true }).meta({ id: "AcceptBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     noSuchBooking,
@@ -87,6 +90,7 @@ export const declineBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: declineBookingInput.omit({ bookingId: true }).meta({ id: "DeclineBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [noSuchBooking, invalidState("the booking is not `requested`")],
 });
@@ -119,6 +123,7 @@ export const payBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: payBookingInput.omit({ bookingId: true }).meta({ id: "PayBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     notFound("booking"),
@@ -140,6 +145,7 @@ export const moveEventEndpoint = defineEndpoint({
   params: bookingParams,
   body: moveEventInput.omit({ bookingId: true }).meta({ id: "MoveEvent" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     noSuchBooking,
@@ -160,6 +166,7 @@ export const cancelBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: cancelBookingInput.omit({ bookingId: true }).meta({ id: "CancelBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [noSuchBooking, invalidState("the booking has ended or its event has started")],
 });

@@ -46,6 +46,7 @@ import {
   type StoredResponse,
 } from "@/lib/api/idempotency.ts";
 import { readJsonBody } from "@/lib/api/json-body.ts";
+import { bookingEtag, parseIfMatch, requireBookingIfMatch } from "@/lib/api/preconditions.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
 import { docUrlOf, errorTypeOf } from "@/lib/api/error-catalogue.ts";
 import {
@@ -54,6 +55,7 @@ import {
   newRequestId,
   pendingResponseHeaders,
   requestIdOf,
+  setResponseHeader,
   withRequestId,
 } from "@/lib/api/request-id.ts";
 import { httpErrorOf } from "@/app/_lib/http-errors.ts";
@@ -237,6 +239,14 @@ function jsonResponse(stored: StoredResponse, replayed: boolean, location?: stri
   });
 }
 
+/** The ETag of the booking an answer shows (read in the answer's transaction: the version it shows). */
+async function answerBookingEtag(db: Db | Tx, endpoint: Endpoint, params: unknown, data: unknown): Promise<void> {
+  if (!endpoint.booking) return;
+  const id = endpoint.booking.from === "params" ? (params as { bookingId: number }).bookingId : (data as { id: number }).id;
+  const etag = await bookingEtag(db, id);
+  if (etag) setResponseHeader("ETag", etag);
+}
+
 /** A 201's `Location`: where the created record is read (the endpoint says, from its body). */
 function locationOf(endpoint: Endpoint, stored: StoredResponse): string | undefined {
   if (stored.status !== 201 || !endpoint.location) return undefined;
@@ -257,14 +267,21 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
     const query = parsePart(endpoint.query, queryRecord(url), "query");
     const travelled = travelledNow(request);
 
+    const ifMatch = endpoint.booking?.ifMatch ? parseIfMatch(request.headers.get("if-match")) : undefined;
     const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
       const now = travelled ?? (await databaseNow(runDb));
+      if (ifMatch !== undefined) await requireBookingIfMatch(runDb as Tx, (params as { bookingId: number }).bookingId, party, ifMatch);
+      // A GET reads its ETag first: a change between the two reads then leaves the ETag older
+      // than the body, and an If-Match with it fails (the safe side), never the reverse.
+      if (endpoint.method === "get") await answerBookingEtag(runDb, endpoint, params, undefined);
       const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
       const result = await handler(context);
       const checked = endpoint.response.safeParse(result);
       if (!checked.success) {
         throw new Error(`${operation}: the response does not fit its documented schema: ${checked.error.message}`);
       }
+      // A POST's own write is the version it answers (the row is locked by its transaction).
+      if (endpoint.method === "post") await answerBookingEtag(runDb, endpoint, params, checked.data);
       return { status: endpoint.successStatus, body: JSON.stringify(checked.data) };
     };
 
