@@ -23,6 +23,7 @@ export { auctionTransitions } from "./auctions/auction-status.ts";
 export { edgesOf } from "./transitions.ts";
 export { NotDueYet } from "./bookings/booking-rows.ts";
 export * from "./views.ts";
+export { actorAsSeenByParty } from "./bookings/booking-as-seen.ts";
 export { moveRequestView, moveRequestStatusSchema, toMoveRequestView, type MoveRequestView } from "./move-request-view.ts";
 export { chefTimeStatuses, defaultEventDurationMinutes } from "./bookings/chef-time.ts";
 

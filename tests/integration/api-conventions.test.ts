@@ -5,7 +5,9 @@
 // request_id } }`; 405 with Allow and the envelope; 201 with Location. The request clock is
 // X-Duly-Now (the server time-travels in tests).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as requestBookingRoute, GET as listBookingsOrNot } from "../../app/api/v1/bookings/route.ts";
+import { POST as requestBookingRoute, GET as listBookingsRoute } from "../../app/api/v1/bookings/route.ts";
+import { POST as postAuctionRoute, GET as listAuctionsRoute } from "../../app/api/v1/auctions/route.ts";
+import { GET as listDisputesRoute } from "../../app/api/v1/disputes/route.ts";
 import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
 import { POST as acceptRoute, GET as acceptGet, DELETE as acceptDelete } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
 import { GET as notFoundRoute } from "../../app/api/v1/[...path]/route.ts";
@@ -15,7 +17,8 @@ import { errorCatalogue } from "../../lib/api/error-catalogue.ts";
 import { currentRequestId, withRequestId, withRequestIdPrefix } from "../../lib/api/request-id.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../helpers/api.ts";
 import { useTestDatabase } from "../helpers/database.ts";
-import { at, day, registerPeople, type People } from "../fixtures/marketplace.ts";
+import { at, day, hour, registerPeople, type People } from "../fixtures/marketplace.ts";
+import { acceptBooking, closeEvent, openDispute, payBooking, requestBooking, systemActor } from "../../lib/marketplace/index.ts";
 
 const database = useTestDatabase();
 useAppDatabase(database);
@@ -124,7 +127,6 @@ describe("errors an integrator can act on (item 8)", () => {
       expect(answer.headers.get("allow")).toBe("POST, OPTIONS");
       expect(answer.json.error).toMatchObject({ type: "invalid_request_error", code: "METHOD_NOT_ALLOWED", request_id: answer.headers.get("request-id") });
     }
-    void listBookingsOrNot;
   });
 
   it("an unknown path is 404 ROUTE_NOT_FOUND in the envelope with a request id", async () => {
@@ -235,5 +237,103 @@ describe("preconditions: ETag and If-Match (item 7)", () => {
     expect(busy.status, busy.text).toBe(409);
     expect(busy.json.error.code).toBe("RECORD_BUSY");
     expect((await database.db.booking.findUniqueOrThrow({ where: { id } })).status).toBe("requested");
+  });
+});
+
+describe("lists with keyset cursors (item 4)", () => {
+  let crowd: People;
+  const list = (handler: unknown, path: string, actingAs: string | undefined, query = "") =>
+    callRoute(handler as RouteHandler, { path: `${path}${query ? `?${query}` : ""}`, key: appKey, ...(actingAs ? { actingAs } : {}), headers: now });
+  const bookingAt = (customerIndex: number, chefIndex: number, nth: number, requestedAt: Date) =>
+    requestBooking({ db: database.db, actor: crowd.customer(customerIndex), now: requestedAt }, {
+      chefId: crowd.chefs[chefIndex]!, eventAt: at(t0, (60 + nth) * day).toISOString(), timeZone: "Europe/Paris", place: "Nice", priceMinor: 80_00, currency: "EUR",
+    });
+
+  beforeAll(async () => {
+    crowd = await registerPeople(database.db, t0, { customers: 2, chefs: 2 });
+  });
+
+  it("pages through a customer's own bookings, newest first, repeating and skipping nothing while bookings are added", async () => {
+    const mine: number[] = [];
+    for (let i = 0; i < 5; i++) mine.push((await bookingAt(0, 0, i, at(t0, i * hour))).id);
+    await bookingAt(1, 1, 10, t0); // another customer's: never listed
+    const me = `customer:${crowd.customers[0]}`;
+    const first = await list(listBookingsRoute, "/bookings", me, "limit=2");
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.data.map((b: { id: number }) => b.id)).toEqual([mine[4], mine[3]]);
+    expect(first.json.hasMore).toBe(true);
+    // Inserted between pages: not on the later pages (it is newer), and nothing shifts.
+    const added = (await bookingAt(0, 1, 20, at(t0, 6 * hour))).id;
+    const second = await list(listBookingsRoute, "/bookings", me, `limit=2&cursor=${first.json.nextCursor}`);
+    expect(second.json.data.map((b: { id: number }) => b.id)).toEqual([mine[2], mine[1]]);
+    const third = await list(listBookingsRoute, "/bookings", me, `limit=2&cursor=${second.json.nextCursor}`);
+    expect(third.json.data.map((b: { id: number }) => b.id)).toEqual([mine[0]]);
+    expect(third.json).toMatchObject({ hasMore: false, nextCursor: null });
+    const again = await list(listBookingsRoute, "/bookings", me, "limit=10");
+    expect(again.json.data.map((b: { id: number }) => b.id)).toEqual([added, ...[...mine].reverse()]);
+  });
+
+  it("scopes each list to what the caller may see, and filters by status and creation time", async () => {
+    const chefOne = `chef:${crowd.chefs[1]}`;
+    const chefsOwn = await list(listBookingsRoute, "/bookings", chefOne, "limit=100");
+    expect(chefsOwn.json.data.length).toBeGreaterThan(0);
+    expect(chefsOwn.json.data.every((b: { chefId: number }) => b.chefId === crowd.chefs[1])).toBe(true);
+    const other = await list(listBookingsRoute, "/bookings", `customer:${crowd.customers[1]}`, "limit=100");
+    expect(other.json.data.every((b: { customerId: number }) => b.customerId === crowd.customers[1])).toBe(true);
+    const platform = await list(listBookingsRoute, "/bookings", undefined, "limit=100");
+    expect(platform.json.data.length).toBeGreaterThan(chefsOwn.json.data.length);
+    const me = `customer:${crowd.customers[0]}`;
+    const window = await list(listBookingsRoute, "/bookings", me, `createdGte=${at(t0, hour).toISOString()}&createdLt=${at(t0, 3 * hour).toISOString()}`);
+    expect(window.json.data.map((b: { requestedAt: string }) => b.requestedAt)).toEqual([at(t0, 2 * hour).toISOString(), at(t0, hour).toISOString()]);
+    const accepted = await list(listBookingsRoute, "/bookings", me, "status=accepted");
+    expect(accepted.json.data).toEqual([]);
+    const unknownStatus = await list(listBookingsRoute, "/bookings", me, "status=lost");
+    expect(unknownStatus.json.error).toMatchObject({ code: "INVALID_INPUT", param: "status" });
+    const ghost = await list(listBookingsRoute, "/bookings", "customer:1999999999");
+    expect(ghost.status).toBe(404);
+  });
+
+  it("refuses a cursor from other filters or made up, naming the cursor", async () => {
+    const me = `customer:${crowd.customers[0]}`;
+    const first = await list(listBookingsRoute, "/bookings", me, "limit=1");
+    const otherFilters = await list(listBookingsRoute, "/bookings", me, `limit=1&status=requested&cursor=${first.json.nextCursor}`);
+    expect(otherFilters.status).toBe(400);
+    expect(otherFilters.json.error).toMatchObject({ code: "INVALID_INPUT", param: "cursor" });
+    const madeUp = await list(listBookingsRoute, "/bookings", me, `cursor=${Buffer.from("x.1").toString("base64url")}`);
+    expect(madeUp.json.error).toMatchObject({ code: "INVALID_INPUT", param: "cursor" });
+  });
+
+  it("auctions: a chef finds every open one; a customer lists only its own", async () => {
+    const post = (i: number) =>
+      callRoute(postAuctionRoute as RouteHandler, {
+        path: "/auctions", key: appKey, actingAs: `customer:${crowd.customers[i]}`, headers: now,
+        body: { closesAt: at(t0, 2 * day).toISOString(), eventAt: at(t0, 40 * day).toISOString(), timeZone: "Europe/Paris", place: "Paris", currency: "EUR", maxPriceMinor: 300_00 },
+      });
+    const a = await post(0);
+    expect(a.status, a.text).toBe(201);
+    const b = await post(1);
+    const chefView = await list(listAuctionsRoute, "/auctions", `chef:${crowd.chefs[0]}`, "status=open&limit=100");
+    const ids = chefView.json.data.map((x: { id: number }) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([a.json.id, b.json.id]));
+    expect(chefView.json.data[0]).not.toHaveProperty("bids");
+    const customerView = await list(listAuctionsRoute, "/auctions", `customer:${crowd.customers[1]}`, "limit=100");
+    expect(customerView.json.data.map((x: { id: number }) => x.id)).toEqual([b.json.id]);
+  });
+
+  it("disputes: on the caller's own bookings only", async () => {
+    const booking = await bookingAt(0, 0, 30, t0);
+    await acceptBooking({ db: database.db, actor: crowd.chef(0), now: at(t0, hour) }, { bookingId: booking.id });
+    await payBooking({ db: database.db, actor: crowd.customer(0), now: at(t0, 2 * hour) }, { bookingId: booking.id, amountMinor: 80_00, currency: "EUR" });
+    const eventAt = new Date(booking.eventAt);
+    await closeEvent({ db: database.db, actor: systemActor("test"), now: eventAt }, { bookingId: booking.id });
+    const dispute = await openDispute({ db: database.db, actor: crowd.customer(0), now: at(eventAt, hour) }, { bookingId: booking.id, reason: "cold food" });
+    const idsFor = async (actingAs: string | undefined) => (await list(listDisputesRoute, "/disputes", actingAs, "limit=100")).json.data.map((d: { id: number }) => d.id);
+    expect(await idsFor(`customer:${crowd.customers[0]}`)).toEqual([dispute.id]);
+    expect(await idsFor(`chef:${crowd.chefs[0]}`)).toEqual([dispute.id]);
+    expect(await idsFor(`customer:${crowd.customers[1]}`)).toEqual([]);
+    expect(await idsFor(`chef:${crowd.chefs[1]}`)).toEqual([]);
+    expect(await idsFor(undefined)).toContain(dispute.id);
+    const open = await list(listDisputesRoute, "/disputes", `customer:${crowd.customers[0]}`, "status=awaiting_reply");
+    expect(open.json.data).toHaveLength(1);
   });
 });

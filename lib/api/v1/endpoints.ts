@@ -14,12 +14,14 @@ import {
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
+import { listAuctionsEndpoint, listBookingsEndpoint, listDisputesEndpoint } from "./lists.ts";
 import { getMe } from "./me.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
 
 export const v1Endpoints: readonly Endpoint[] = [
   getMe,
   requestBookingEndpoint,
+  listBookingsEndpoint,
   getBookingEndpoint,
   acceptBookingEndpoint,
   declineBookingEndpoint,
@@ -32,7 +34,9 @@ export const v1Endpoints: readonly Endpoint[] = [
   cancelBookingEndpoint,
   openDisputeEndpoint,
   replyToDisputeEndpoint,
+  listDisputesEndpoint,
   postAuctionEndpoint,
+  listAuctionsEndpoint,
   getAuctionEndpoint,
   placeBidEndpoint,
   recordUsageEndpoint,
