@@ -3,6 +3,7 @@
 // pages call this instead of choosing statuses themselves, so a code means the same thing everywhere.
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
 import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
+import { RateLimitedError } from "@/lib/api/rate-limit.ts";
 import { isConnectionLoss, isPoolBusy } from "@/lib/db/connection-errors.ts";
 import { QuotaExhaustedError } from "@/lib/quotas/quota-errors.ts";
 import { SettingsError } from "@/lib/settings.ts";
@@ -63,6 +64,9 @@ export function httpErrorOf(error: unknown): HttpError {
   }
   if (error instanceof ApiError) {
     if (error.code === ApiErrorCode.ServerBusy) return busy(error.message);
+    if (error instanceof RateLimitedError) {
+      return { status: error.status, code: error.code, message: error.message, retryAfterSeconds: error.count.resetSeconds };
+    }
     return {
       status: error.status, code: error.code, message: error.message,
       ...(error.issues ? { issues: error.issues } : {}), ...(error.param ? { param: error.param } : {}),

@@ -11,6 +11,8 @@ import { GET as listDisputesRoute } from "../../app/api/v1/disputes/route.ts";
 import { GET as getBookingRoute } from "../../app/api/v1/bookings/[bookingId]/route.ts";
 import { POST as acceptRoute, GET as acceptGet, DELETE as acceptDelete } from "../../app/api/v1/bookings/[bookingId]/accept/route.ts";
 import { GET as notFoundRoute } from "../../app/api/v1/[...path]/route.ts";
+import { GET as meRoute } from "../../app/api/v1/me/route.ts";
+import { countRequest } from "../../lib/api/rate-limit.ts";
 import { GET as docsAsset } from "../../app/api/v1/docs/[asset]/route.ts";
 import { recordAudit } from "../../lib/audit/audit-log.ts";
 import { errorCatalogue } from "../../lib/api/error-catalogue.ts";
@@ -335,5 +337,68 @@ describe("lists with keyset cursors (item 4)", () => {
     expect(await idsFor(undefined)).toContain(dispute.id);
     const open = await list(listDisputesRoute, "/disputes", `customer:${crowd.customers[0]}`, "status=awaiting_reply");
     expect(open.json.data).toHaveLength(1);
+  });
+});
+
+describe("rate limits per key (item 6)", () => {
+  const me = (key: string, instant: Date) => callRoute(meRoute as RouteHandler, { path: "/me", key, headers: { "x-duly-now": instant.toISOString() } });
+
+  it("answers RateLimit-* on every request and 429 with Retry-After past the limit, until the next window", async () => {
+    const key = await newKey(database.db, { name: "limited", rateLimitPerMinute: 3 });
+    const second10 = new Date("2027-04-01T10:00:10Z");
+    for (const remaining of [2, 1, 0]) {
+      const answer = await me(key, second10);
+      expect(answer.status, answer.text).toBe(200);
+      expect([answer.headers.get("ratelimit-limit"), answer.headers.get("ratelimit-remaining"), answer.headers.get("ratelimit-reset")]).toEqual(["3", String(remaining), "50"]);
+    }
+    const refused = await me(key, new Date("2027-04-01T10:00:45Z"));
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toMatchObject({ type: "rate_limit_error", code: "RATE_LIMITED", request_id: refused.headers.get("request-id") });
+    expect(refused.headers.get("retry-after")).toBe("15");
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    const nextMinute = await me(key, new Date("2027-04-01T10:01:00Z"));
+    expect(nextMinute.status).toBe(200);
+    expect(nextMinute.headers.get("ratelimit-remaining")).toBe("2");
+  });
+
+  it("is one count in PostgreSQL, whoever counts: two pools and twenty concurrent requests admit exactly the limit", async () => {
+    const key = await newKey(database.db, { name: "shared", rateLimitPerMinute: 10 });
+    const row = await database.db.apiKey.findFirstOrThrow({ where: { prefix: key.slice(0, 13) } });
+    const instant = new Date("2027-04-01T11:00:00Z");
+    // The route counts on the app's pool; these on the test's own client (another pool, as
+    // another process would be).
+    expect((await me(key, instant)).status).toBe(200);
+    const counts = await Promise.all(Array.from({ length: 20 }, () => countRequest(database.db, row.id, 10, instant)));
+    expect(counts.filter((count) => count.allowed)).toHaveLength(9);
+    expect((await me(key, instant)).status).toBe(429);
+  });
+
+  it("the default limit is the server's (DULY_API_RATE_LIMIT, 6,000 a minute)", async () => {
+    const answer = await me(appKey, new Date("2027-04-01T12:00:00Z"));
+    expect(answer.headers.get("ratelimit-limit")).toBe("6000");
+  });
+});
+
+describe("keys (item 9)", () => {
+  it("a read-only key reads, and any POST is refused (403 API_KEY_READ_ONLY) with nothing written", async () => {
+    const key = await newKey(database.db, { name: "reader", readOnly: true });
+    const before = await database.db.booking.count();
+    const write = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key, actingAs: customer(), body: bookingBody(), headers: now });
+    expect(write.status).toBe(403);
+    expect(write.json.error).toMatchObject({ type: "permission_error", code: "API_KEY_READ_ONLY" });
+    expect(await database.db.booking.count()).toBe(before);
+    const read = await callRoute(listBookingsRoute as RouteHandler, { path: "/bookings", key, actingAs: customer(), headers: now });
+    expect(read.status).toBe(200);
+  });
+
+  it("records when a key was last used", async () => {
+    const key = await newKey(database.db, { name: "fresh" });
+    const prefix = key.slice(0, 13);
+    expect((await database.db.apiKey.findFirstOrThrow({ where: { prefix } })).lastUsedAt).toBeNull();
+    await callRoute(meRoute as RouteHandler, { path: "/me", key, headers: now });
+    const used = (await database.db.apiKey.findFirstOrThrow({ where: { prefix } })).lastUsedAt;
+    expect(used).toBeInstanceOf(Date);
+    const { listApiKeys } = await import("../../lib/api/keys/api-keys.ts");
+    expect((await listApiKeys(database.db)).find((k) => k.prefix === prefix)?.lastUsedAt).toEqual(used);
   });
 });

@@ -70,7 +70,8 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
       (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM ledger_entries t) AS ledger,
       (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM scheduled_jobs t) AS jobs,
       (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM idempotency_records t) AS idempotency,
-      (SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t.id), '')) FROM api_keys t) AS keys`;
+      -- Less when each key was last used: every request notes that (issue 14, item 9).
+      (SELECT md5(coalesce(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' ORDER BY t.id), '')) FROM api_keys t) AS keys`;
   return row;
 }
 

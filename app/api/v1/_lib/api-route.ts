@@ -47,6 +47,7 @@ import {
 } from "@/lib/api/idempotency.ts";
 import { readJsonBody } from "@/lib/api/json-body.ts";
 import { bookingEtag, parseIfMatch, requireBookingIfMatch } from "@/lib/api/preconditions.ts";
+import { countRequest, rateLimitHeaders, RateLimitedError } from "@/lib/api/rate-limit.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
 import { docUrlOf, errorTypeOf } from "@/lib/api/error-catalogue.ts";
 import {
@@ -247,6 +248,18 @@ async function answerBookingEtag(db: Db | Tx, endpoint: Endpoint, params: unknow
   if (etag) setResponseHeader("ETag", etag);
 }
 
+/**
+ * Counts the request against its key's rate limit (lib/api/rate-limit.ts) and answers the
+ * RateLimit-* headers, or refuses it (429) before anything else is read. A time-travelling
+ * server counts in the window of X-Duly-Now, so tests do not depend on when the minute turns.
+ */
+async function admitByRate(db: Db, apiKey: AuthenticatedKey, request: Request): Promise<void> {
+  const travelled = travelledNow(request);
+  const count = await countRequest(db, apiKey.id, apiKey.rateLimitPerMinute ?? settings().DULY_API_RATE_LIMIT, travelled ?? "database");
+  for (const [name, value] of Object.entries(rateLimitHeaders(count))) setResponseHeader(name, value);
+  if (!count.allowed) throw new RateLimitedError(count);
+}
+
 /** A 201's `Location`: where the created record is read (the endpoint says, from its body). */
 function locationOf(endpoint: Endpoint, stored: StoredResponse): string | undefined {
   if (stored.status !== 201 || !endpoint.location) return undefined;
@@ -261,6 +274,10 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
   async function answerRequest(request: Request, routeContext: RouteContext): Promise<Response> {
     const db = getDb();
     const apiKey = await authenticateApiKey(db, request.headers.get("authorization"));
+    await admitByRate(db, apiKey, request);
+    if (apiKey.readOnly && endpoint.method !== "get") {
+      throw new ApiError(ApiErrorCode.ApiKeyReadOnly, `API key ${apiKey.prefix} is read-only: ${operation} changes something; use a key that may write`);
+    }
     const party = requireParty(actingPartyOf(apiKey, request.headers.get("x-acting-as")), endpoint.parties, operation);
     const url = new URL(request.url);
     const params = parsePart(endpoint.params, await routeContext.params, "params");
