@@ -1,6 +1,7 @@
-// ETags and If-Match for bookings (issue 14, item 7). A booking's ETag is a digest of its whole
-// row (md5 of the row's text; the connection's TimeZone is fixed to UTC, lib/db/client.ts), so it
-// changes exactly when something in the booking does, and reveals nothing (xmin, used by the
+// ETags and If-Match for bookings (issue 14, item 7). A booking's ETag is a digest of its row but
+// its metadata (md5 of the row as JSON; the connection's TimeZone is fixed to UTC,
+// lib/db/client.ts), so it changes exactly when something in the booking's terms or state does
+// (an integrator's own ids are not terms a party agreed to), and reveals nothing (xmin, used by the
 // dashboard's stale-page check, would tell any key how many transactions the database runs).
 //
 // `If-Match` on accept, decline, pay, move and cancel: in the request's transaction, before the
@@ -21,7 +22,7 @@ const etagOf = (digest: string) => `"${digest}"`;
 
 /** The booking's ETag, or undefined when there is no such booking. */
 export async function bookingEtag(db: DbOrTx, bookingId: number): Promise<string | undefined> {
-  const [row] = await db.$queryRaw<Array<{ digest: string }>>`SELECT md5(b::text) AS digest FROM bookings b WHERE b.id = ${bookingId}`;
+  const [row] = await db.$queryRaw<Array<{ digest: string }>>`SELECT md5((to_jsonb(b) - 'metadata')::text) AS digest FROM bookings b WHERE b.id = ${bookingId}`;
   return row ? etagOf(row.digest) : undefined;
 }
 
@@ -49,7 +50,7 @@ function mayRead(party: ActingParty | undefined, row: { customer_id: number; che
 export async function requireBookingIfMatch(tx: Tx, bookingId: number, party: ActingParty | undefined, expected: string[] | "*"): Promise<void> {
   const jobs = await lockJobsOfSubject(tx, subjectOf.booking(bookingId), { busy: "skip" });
   const [row] = await tx.$queryRaw<Array<{ digest: string; customer_id: number; chef_id: number }>>`
-    SELECT md5(b::text) AS digest, customer_id, chef_id FROM bookings b WHERE b.id = ${bookingId} FOR UPDATE SKIP LOCKED`;
+    SELECT md5((to_jsonb(b) - 'metadata')::text) AS digest, customer_id, chef_id FROM bookings b WHERE b.id = ${bookingId} FOR UPDATE SKIP LOCKED`;
   if (!row) {
     const [seen] = await tx.$queryRaw<Array<{ customer_id: number; chef_id: number }>>`SELECT customer_id, chef_id FROM bookings WHERE id = ${bookingId}`;
     if (!seen || !mayRead(party, seen)) return; // the use case answers 404

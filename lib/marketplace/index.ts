@@ -34,6 +34,7 @@ export { requireKnownParty } from "./people/require-known-party.ts";
 
 // Bookings
 export { requestBooking, requestBookingInput, type RequestBookingInput } from "./bookings/request-booking.ts";
+export { updateBookingMetadata, updateBookingMetadataInput, type UpdateBookingMetadataInput } from "./bookings/update-booking-metadata.ts";
 export { acceptBooking, acceptBookingInput, type AcceptBookingInput } from "./bookings/accept-booking.ts";
 export { declineBooking, declineBookingInput, type DeclineBookingInput } from "./bookings/decline-booking.ts";
 export { payBooking, payBookingInput, type PayBookingInput } from "./bookings/pay-booking.ts";

@@ -402,3 +402,60 @@ describe("keys (item 9)", () => {
     expect((await listApiKeys(database.db)).find((k) => k.prefix === prefix)?.lastUsedAt).toEqual(used);
   });
 });
+
+describe("booking metadata (item 9)", () => {
+  const update = async (id: number, body: unknown, actingAs = customer()) => {
+    const { POST } = await import("../../app/api/v1/bookings/[bookingId]/route.ts");
+    return callRoute(POST as RouteHandler, { path: `/bookings/${id}`, params: { bookingId: String(id) }, key: appKey, actingAs, body, headers: now });
+  };
+
+  it("is set with the request, merged by POST /bookings/{id} (\"\" or null removes a key), shown in reads and lists, and leaves the ETag alone", async () => {
+    const created = await callRoute(requestBookingRoute as RouteHandler, {
+      path: "/bookings", key: appKey, actingAs: customer(), body: { ...bookingBody(), metadata: { order_id: "A-1042", crm: "x" } }, headers: now,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.metadata).toEqual({ order_id: "A-1042", crm: "x" });
+    const id = created.json.id as number;
+    const etag = created.headers.get("etag");
+    const changed = await update(id, { metadata: { crm: "", invoice: "INV-7", order_id: null } }, chef());
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json.metadata).toEqual({ invoice: "INV-7" });
+    expect(changed.headers.get("etag")).toBe(etag);
+    const read = await callRoute(getBookingRoute as RouteHandler, { path: `/bookings/${id}`, params: { bookingId: String(id) }, key: appKey, actingAs: customer(), headers: now });
+    expect(read.json.metadata).toEqual({ invoice: "INV-7" });
+    const listed = await callRoute(listBookingsRoute as RouteHandler, { path: "/bookings?limit=1", key: appKey, actingAs: customer(), headers: now });
+    expect(listed.json.data[0]).toMatchObject({ id, metadata: { invoice: "INV-7" } });
+  });
+
+  it("is bounded like Stripe's: 20 keys of 40 characters, values of 500; nothing written past it", async () => {
+    const created = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: now });
+    const id = created.json.id as number;
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, "v"]));
+    const cases: Array<[unknown, string]> = [
+      [{ metadata: many }, "metadata"],
+      [{ metadata: { ["k".repeat(41)]: "v" } }, `metadata.${"k".repeat(41)}`],
+      [{ metadata: { order: "v".repeat(501) } }, "metadata.order"],
+      [{ metadata: { order: 42 } }, "metadata.order"],
+    ];
+    for (const [body, param] of cases) {
+      const answer = await update(id, body);
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.json.error.code).toBe("INVALID_INPUT");
+      expect(answer.json.error.param).toBe(param);
+    }
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, "v"]));
+    expect((await update(id, { metadata: twenty })).status).toBe(200);
+    const oneMore = await update(id, { metadata: { extra: "v" } });
+    expect(oneMore.status).toBe(400);
+    expect(oneMore.json.error.message).toContain("at most 20");
+    expect(Object.keys((await database.db.booking.findUniqueOrThrow({ where: { id } })).metadata as object)).toHaveLength(20);
+    const tooManyAtCreation = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: { ...bookingBody(), metadata: many }, headers: now });
+    expect(tooManyAtCreation.status).toBe(400);
+  });
+
+  it("another customer's booking answers 404", async () => {
+    const created = await callRoute(requestBookingRoute as RouteHandler, { path: "/bookings", key: appKey, actingAs: customer(), body: bookingBody(), headers: now });
+    const answer = await update(created.json.id, { metadata: { a: "b" } }, `customer:${people.customers[1]}`);
+    expect(answer.status).toBe(404);
+  });
+});

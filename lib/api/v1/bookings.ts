@@ -12,6 +12,7 @@ import {
   payBookingInput,
   requestBookingInput,
   startCheckoutInput,
+  updateBookingMetadataInput,
 } from "../../marketplace/index.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
 import { domainInput, invalidState, notFound, notFoundOrNotYours } from "./marketplace-errors.ts";
@@ -58,6 +59,23 @@ export const getBookingEndpoint = defineEndpoint({
   booking: { from: "params" },
   successStatus: 200,
   errors: [noSuchBooking],
+});
+
+export const updateBookingEndpoint = defineEndpoint({
+  operationId: "updateBooking",
+  method: "post",
+  path: "/bookings/{bookingId}",
+  summary: "Update a booking's metadata",
+  description:
+    "Sets your own keys and values on the booking (Stripe's rule: a key set to \"\" or null is removed, keys left out are kept; at most 20 keys). Any status. Metadata is not part of the booking's terms: it leaves the `ETag` as it is.",
+  tag: "Bookings",
+  parties: ["customer", "chef", "platform"],
+  params: bookingParams,
+  body: updateBookingMetadataInput.omit({ bookingId: true }).meta({ id: "UpdateBooking" }),
+  response: Booking,
+  booking: { from: "params" },
+  successStatus: 200,
+  errors: [noSuchBooking, invalidState("the metadata changed meanwhile (retry)"), domainInput("more than 20 metadata keys would result")],
 });
 
 export const acceptBookingEndpoint = defineEndpoint({
