@@ -6,6 +6,7 @@
 //                     when the schema or Prisma changed (npm run db:generate)
 //   typecheck         tsc --noEmit; one test
 //   lint              eslint .; one test
+//   api:lint          Redocly's lint of the /api/v1 OpenAPI document (recommended-strict); one test
 //   vitest            unit + integration projects; counted from its JSON report
 //   faked clock       the unit project and the quota integration files again, three times, with
 //                     the process clock faked by Debian's faketime to Dec 31 (into the new
@@ -242,6 +243,7 @@ async function main(): Promise<number> {
 
   await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
   await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+  if (packageJson.scripts?.["api:lint"]) await step("api:lint (Redocly, OpenAPI document)", singleTest("npm", ["run", "--silent", "api:lint"]));
 
   // DULY_TEST_PGBOUNCER is set either way, so a value in the caller's environment cannot turn the
   // direct passes into pooled ones.

@@ -4,7 +4,7 @@
 // generated from the same objects (lib/api/openapi.ts), so the reference cannot drift from
 // what the routes accept.
 import { z } from "zod";
-import { serialIdText } from "../validation/fields.ts";
+import { int4Max, serialIdText } from "../validation/fields.ts";
 import type { CallerKind } from "./acting-party.ts";
 import { errorCodes, errorTypes } from "./error-catalogue.ts";
 
@@ -76,7 +76,9 @@ export function defineEndpoint<
 }
 
 /** A record id in a path: a positive 32-bit integer, as the marketplace's tables use (the one rule, lib/validation/fields.ts). */
-export const idParam = (description: string) => serialIdText("a positive integer id").meta({ description, example: "42" });
+// Documented as the integer it is (as ids are in bodies), though a path carries it as text.
+export const idParam = (description: string) =>
+  serialIdText("a positive integer id").meta({ description, example: 42, type: "integer", format: "int32", minimum: 1, maximum: int4Max } as never);
 
 /** The body of a POST that takes no input: nothing, or an empty object. */
 export const NoBody = z.object({}).strict();

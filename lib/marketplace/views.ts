@@ -5,7 +5,8 @@ import type { Auction, Bid, Booking, Chef, Customer, Dispute, LedgerEntry } from
 import { bookingStatus, disputeStatus, metadata } from "../validation/fields.ts";
 import { moveRequestView } from "./move-request-view.ts";
 
-const iso = z.string().describe("ISO 8601 instant (UTC)");
+// `format: date-time` in the OpenAPI document, so generated clients type it as a timestamp.
+const iso = z.string().meta({ description: "ISO 8601 instant (UTC)", format: "date-time" });
 const isoOrNull = iso.nullable();
 
 // The database's enums (lib/validation/fields.ts), so a status added to the schema is documented at once.
