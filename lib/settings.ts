@@ -67,6 +67,12 @@ const schema = z.object({
   DULY_API_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(2_000),
   /** How long (ms) an API request waits for its turn before it is answered 503 SERVER_BUSY. */
   DULY_API_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  /**
+   * Requests per minute an API key may send (a fixed window per key, counted in PostgreSQL so
+   * it holds across processes); a key's own `rate_limit_per_minute` overrides it. Then 429
+   * RATE_LIMITED with Retry-After (docs/decisions/0030). 6,000: Stripe's 100 a second.
+   */
+  DULY_API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(6_000),
   /** Staying ticks LISTEN on DIRECT_URL so a job due now starts at once ("0": poll only). */
   DULY_LISTEN: flag.default("1"),
   /**

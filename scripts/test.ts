@@ -6,6 +6,7 @@
 //                     when the schema or Prisma changed (npm run db:generate)
 //   typecheck         tsc --noEmit; one test
 //   lint              eslint .; one test
+//   api:lint          Redocly's lint of the /api/v1 OpenAPI document (recommended-strict); one test
 //   next build        a precondition, only when the build is stale: both Playwright passes
 //                     serve it, and two e2e servers must not build into .next at once
 //   vitest            unit + integration projects; counted from its JSON report
@@ -271,9 +272,10 @@ const playwrightRun = (args: string[], env: Record<string, string>, file: string
 };
 
 /** tsc and eslint (CPU-bound: one after the other), the build, then both Playwright passes at once. */
-async function checksLane(pgbouncer: boolean): Promise<void> {
+async function checksLane(pgbouncer: boolean, hasApiLint: boolean): Promise<void> {
   await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
   await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+  if (hasApiLint) await step("api:lint (Redocly, OpenAPI document)", singleTest("npm", ["run", "--silent", "api:lint"]));
   if (!existsSync(path.join(root, "playwright.config.ts"))) return;
 
   await step("next build", async (output) => {
@@ -375,7 +377,7 @@ async function main(): Promise<number> {
   }, { alone: true });
 
   const pgbouncer = findPgbouncer() !== undefined;
-  await Promise.all([checksLane(pgbouncer), vitestLane(pgbouncer, !!packageJson.scripts?.["jobs:check"]), fakedClockLane()]);
+  await Promise.all([checksLane(pgbouncer, !!packageJson.scripts?.["api:lint"]), vitestLane(pgbouncer, !!packageJson.scripts?.["jobs:check"]), fakedClockLane()]);
 
   // Several processes racing real time against short leases: nothing else of this run may
   // overlap them (a process starved of CPU for longer than a lease looks dead).

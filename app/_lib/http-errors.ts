@@ -3,6 +3,7 @@
 // pages call this instead of choosing statuses themselves, so a code means the same thing everywhere.
 import { DulyError, ErrorCode } from "@/lib/errors.ts";
 import { ApiError, ApiErrorCode, type InputIssue } from "@/lib/api/errors.ts";
+import { RateLimitedError } from "@/lib/api/rate-limit.ts";
 import { isConnectionLoss, isPoolBusy } from "@/lib/db/connection-errors.ts";
 import { QuotaExhaustedError } from "@/lib/quotas/quota-errors.ts";
 import { SettingsError } from "@/lib/settings.ts";
@@ -33,6 +34,8 @@ export interface HttpError {
   issues?: InputIssue[];
   /** With QUOTA_EXHAUSTED: when the allowance comes back (also answered as Retry-After). */
   retryAt?: Date;
+  /** The header or field at fault, when the error names one (an ApiError's `param`). */
+  param?: string;
   /** With every 503: how many seconds to wait before trying again (answered as Retry-After). */
   retryAfterSeconds?: number;
 }
@@ -61,7 +64,13 @@ export function httpErrorOf(error: unknown): HttpError {
   }
   if (error instanceof ApiError) {
     if (error.code === ApiErrorCode.ServerBusy) return busy(error.message);
-    return { status: error.status, code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
+    if (error instanceof RateLimitedError) {
+      return { status: error.status, code: error.code, message: error.message, retryAfterSeconds: error.count.resetSeconds };
+    }
+    return {
+      status: error.status, code: error.code, message: error.message,
+      ...(error.issues ? { issues: error.issues } : {}), ...(error.param ? { param: error.param } : {}),
+    };
   }
   if (error instanceof SettingsError) return { status: 500, code: "SERVER_MISCONFIGURED", message: error.message };
   // Before connection loss: pg-pool's checkout timeout reads like one, but the database is there.

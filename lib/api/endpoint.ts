@@ -4,8 +4,9 @@
 // generated from the same objects (lib/api/openapi.ts), so the reference cannot drift from
 // what the routes accept.
 import { z } from "zod";
-import { serialIdText } from "../validation/fields.ts";
+import { int4Max, serialIdText } from "../validation/fields.ts";
 import type { CallerKind } from "./acting-party.ts";
+import { errorCodes, errorTypes } from "./error-catalogue.ts";
 
 export type HttpMethod = "get" | "post";
 
@@ -37,6 +38,14 @@ export interface Endpoint<
   response: Response;
   /** 201 when the POST creates a record, else 200. */
   successStatus: 200 | 201;
+  /** With 201: the path under /api/v1 where the created record is read (answered as `Location`). */
+  location?: (created: z.output<Response>) => string;
+  /**
+   * The booking the answer shows, named by the path's `bookingId` or by the response's `id`: its
+   * ETag is answered. With `ifMatch`, an `If-Match` header is checked before the use case runs
+   * (412 PRECONDITION_FAILED when the booking changed; lib/api/preconditions.ts).
+   */
+  booking?: { from: "params" | "response"; ifMatch?: boolean };
   /** Refusals the use case may answer besides the API's own (listed in the reference). */
   errors?: readonly EndpointError[];
 }
@@ -55,6 +64,9 @@ export function defineEndpoint<
   Response extends z.ZodType,
 >(endpoint: Endpoint<Parties, Params, Query, Body, Response>): Endpoint<Parties, Params, Query, Body, Response> {
   if (endpoint.method === "get" && endpoint.body) throw new Error(`${endpoint.operationId}: a GET has no body`);
+  if ((endpoint.successStatus === 201) !== (endpoint.location !== undefined)) {
+    throw new Error(`${endpoint.operationId}: a 201 says where the created record is (location), and only a 201 does`);
+  }
   const named = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
   const declared = Object.keys(endpoint.params?.shape ?? {}).sort();
   if (named.join() !== declared.join()) {
@@ -64,17 +76,27 @@ export function defineEndpoint<
 }
 
 /** A record id in a path: a positive 32-bit integer, as the marketplace's tables use (the one rule, lib/validation/fields.ts). */
-export const idParam = (description: string) => serialIdText("a positive integer id").meta({ description, example: "42" });
+// Documented as the integer it is (as ids are in bodies), though a path carries it as text.
+export const idParam = (description: string) =>
+  serialIdText("a positive integer id").meta({ description, example: 42, type: "integer", format: "int32", minimum: 1, maximum: int4Max } as never);
 
 /** The body of a POST that takes no input: nothing, or an empty object. */
 export const NoBody = z.object({}).strict();
 
-/** The error envelope every refusal answers with. */
+/** The error envelope every refusal answers with (Stripe's shape; lib/api/error-catalogue.ts). */
 export const ErrorEnvelope = z
   .object({
     error: z.object({
-      code: z.string().meta({ description: "Machine-readable; docs/api.md lists them all.", example: "INVALID_STATE" }),
-      message: z.string().meta({ description: "For a person: what is wrong and what to do." }),
+      type: z.enum(errorTypes).meta({
+        id: "ErrorType",
+        description:
+          "What kind of refusal, to branch on: fix the request (`invalid_request_error`), authenticate (`authentication_error`), act as someone else or with another key (`permission_error`), reuse an Idempotency-Key correctly (`idempotency_error`), slow down (`rate_limit_error`), or retry later (`api_error`: 503 with Retry-After; a 500 is a bug).",
+      }),
+      code: z.enum(errorCodes).meta({ id: "ErrorCode", description: "Machine-readable; /api/v1/docs/errors and docs/api.md explain each.", example: "INVALID_STATE" }),
+      message: z.string().meta({ description: "For a person: what is wrong and what to do. Amounts are written with their currency and in minor units." }),
+      param: z.string().optional().meta({ description: "The field or header at fault, when one is: `priceMinor`, `metadata.order_id`, `bookingId`, `If-Match`.", example: "priceMinor" }),
+      doc_url: z.string().meta({ description: "Where this code is explained.", example: "https://duly.example/api/v1/docs/errors#invalid_state" }),
+      request_id: z.string().meta({ description: "This request's id (also the `Request-Id` header): quote it when you ask about the request.", example: "req_4f3c2a1b0e9d8c7b6a594837" }),
       issues: z
         .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
         .optional()
@@ -82,7 +104,7 @@ export const ErrorEnvelope = z
       retryAt: z
         .string()
         .optional()
-        .meta({ description: "With QUOTA_EXHAUSTED: when the allowance comes back (ISO instant; also the Retry-After header)." }),
+        .meta({ description: "With QUOTA_EXHAUSTED: when the allowance comes back (ISO instant; also the Retry-After header).", format: "date-time" }),
     }),
   })
   .meta({ id: "Error" });

@@ -43,6 +43,18 @@ export const ApiErrorCode = {
   ServerBusy: "SERVER_BUSY",
   /** Anything unexpected (logged on the server, never described to the caller). 500. */
   Internal: "INTERNAL",
+  /** The `Request-Id` header is not 1-128 letters, digits and `. _ : -`. 400. */
+  InvalidRequestId: "INVALID_REQUEST_ID",
+  /** The path exists but not with this method; `Allow` lists those it has. 405. */
+  MethodNotAllowed: "METHOD_NOT_ALLOWED",
+  /** `If-Match` names a version the record no longer has: it changed since the caller read it. 412. */
+  PreconditionFailed: "PRECONDITION_FAILED",
+  /** `If-Match` is sent but the record is being changed right now (a deadline running on it): retry shortly. 409. */
+  RecordBusy: "RECORD_BUSY",
+  /** The key sent more requests in the current window than its limit; `Retry-After` says when the next window opens. 429. */
+  RateLimited: "RATE_LIMITED",
+  /** A read-only key asked to change something (any POST). 403. */
+  ApiKeyReadOnly: "API_KEY_READ_ONLY",
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
@@ -64,6 +76,12 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
   [ApiErrorCode.RouteNotFound]: 404,
   [ApiErrorCode.ServerBusy]: 503,
   [ApiErrorCode.Internal]: 500,
+  [ApiErrorCode.InvalidRequestId]: 400,
+  [ApiErrorCode.MethodNotAllowed]: 405,
+  [ApiErrorCode.PreconditionFailed]: 412,
+  [ApiErrorCode.RecordBusy]: 409,
+  [ApiErrorCode.RateLimited]: 429,
+  [ApiErrorCode.ApiKeyReadOnly]: 403,
 };
 
 /** One problem with the input, where it is: `["body", "price", "amount"]`. */
@@ -78,6 +96,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues?: InputIssue[],
+    /** The header or field at fault, when it is not in `issues` (`Request-Id`, `If-Match`). */
+    readonly param?: string,
   ) {
     super(message);
     this.name = "ApiError";

@@ -4,6 +4,8 @@
 // rolled back.
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { Prisma } from "../db/client.ts";
+// The request id of the API request writing the entry, if any (issue 14, item 5).
+import { currentRequestId } from "../api/request-id.ts";
 
 export const auditActions = [
   "job.reschedule",
@@ -63,6 +65,7 @@ export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
       toValue: json(entry.to),
       reason: entry.reason ?? null,
       batchId: entry.batchId ?? null,
+      requestId: currentRequestId() ?? null,
     },
   });
 }
@@ -81,6 +84,7 @@ export async function recordAuditMany(tx: Tx, entries: AuditInput[]): Promise<vo
       toValue: json(entry.to),
       reason: entry.reason ?? null,
       batchId: entry.batchId ?? null,
+      requestId: currentRequestId() ?? null,
     })),
   });
 }

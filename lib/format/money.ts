@@ -40,6 +40,14 @@ export function formatMinor(minor: number, currency: string): string {
   return `${printedAmount(minor, currency)} ${currency}`;
 }
 
+/**
+ * An amount in a message an integrator reads: "99.00 EUR (9900 minor units)". The bare number
+ * alone ("9900 EUR") reads as ninety-nine hundred euros; the API's fields are minor units.
+ */
+export function amountInWords(minor: number, currency: string): string {
+  return `${formatMinor(minor, currency)} (${minor} minor units)`;
+}
+
 /** 1234500 KWD -> "1234.5": the shortest plain form (no grouping, no trailing zeros). */
 export function plainAmount(minor: number, currency: string): string {
   const { sign, whole, fraction } = split(minor, currency);

@@ -23,6 +23,7 @@ export { auctionTransitions } from "./auctions/auction-status.ts";
 export { edgesOf } from "./transitions.ts";
 export { NotDueYet } from "./bookings/booking-rows.ts";
 export * from "./views.ts";
+export { actorAsSeenByParty } from "./bookings/booking-as-seen.ts";
 export { moveRequestView, moveRequestStatusSchema, toMoveRequestView, type MoveRequestView } from "./move-request-view.ts";
 export { chefTimeStatuses, defaultEventDurationMinutes } from "./bookings/chef-time.ts";
 
@@ -33,6 +34,7 @@ export { requireKnownParty } from "./people/require-known-party.ts";
 
 // Bookings
 export { requestBooking, requestBookingInput, type RequestBookingInput } from "./bookings/request-booking.ts";
+export { updateBookingMetadata, updateBookingMetadataInput, type UpdateBookingMetadataInput } from "./bookings/update-booking-metadata.ts";
 export { acceptBooking, acceptBookingInput, type AcceptBookingInput } from "./bookings/accept-booking.ts";
 export { declineBooking, declineBookingInput, type DeclineBookingInput } from "./bookings/decline-booking.ts";
 export { payBooking, payBookingInput, type PayBookingInput } from "./bookings/pay-booking.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { BookingMoveRequest } from "../db/generated/client.ts";
 import { moveRequestStatus } from "../validation/fields.ts";
 
-const iso = z.string().describe("ISO 8601 instant (UTC)");
+const iso = z.string().meta({ description: "ISO 8601 instant (UTC)", format: "date-time" });
 
 export const moveRequestStatusSchema = moveRequestStatus;
 

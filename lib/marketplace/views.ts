@@ -2,10 +2,11 @@
 // as strings), described by zod so the API documents its responses from the same source.
 import { z } from "zod";
 import type { Auction, Bid, Booking, Chef, Customer, Dispute, LedgerEntry } from "../db/generated/client.ts";
-import { bookingStatus, disputeStatus } from "../validation/fields.ts";
+import { bookingStatus, disputeStatus, metadata } from "../validation/fields.ts";
 import { moveRequestView } from "./move-request-view.ts";
 
-const iso = z.string().describe("ISO 8601 instant (UTC)");
+// `format: date-time` in the OpenAPI document, so generated clients type it as a timestamp.
+const iso = z.string().meta({ description: "ISO 8601 instant (UTC)", format: "date-time" });
 const isoOrNull = iso.nullable();
 
 // The database's enums (lib/validation/fields.ts), so a status added to the schema is documented at once.
@@ -39,6 +40,8 @@ export const bookingView = z.object({
   durationMinutes: z.number().int(),
   /** The event time both sides agreed to (null while requested); the late-cancellation share is judged against it. */
   agreedEventAt: isoOrNull,
+  /** The integrator's own keys and values (set with the request, changed with POST /bookings/{bookingId}). */
+  metadata: metadata,
 });
 export type BookingView = z.infer<typeof bookingView>;
 
@@ -140,6 +143,7 @@ export function toBookingView(b: Booking): BookingView {
     acceptBy: b.acceptBy.toISOString(), acceptedAt: isoOf(b.acceptedAt), payBy: isoOf(b.payBy), paidAt: isoOf(b.paidAt),
     closedAt: isoOf(b.closedAt), completedAt: isoOf(b.completedAt), endedAt: isoOf(b.endedAt), endedBy: b.endedBy, endReason: b.endReason,
     durationMinutes: b.durationMinutes, agreedEventAt: isoOf(b.agreedEventAt),
+    metadata: (b.metadata ?? {}) as Record<string, string>,
   };
 }
 

@@ -157,6 +157,46 @@ export const disputeStatus = z.enum(disputeStatuses);
 export const moveRequestStatus = z.enum(moveRequestStatuses);
 
 // ---------------------------------------------------------------------------------------------
+// Metadata: an integrator's own ids on a record, as Stripe's (issue 14, item 9)
+
+export const metadataLimits = { keys: 20, keyLength: 40, valueLength: 500 } as const;
+const noControl = (text: string) => !/[\u0000-\u001f\u007f]/.test(text) && text.isWellFormed();
+const metadataKey = z
+  .string()
+  .min(1)
+  .max(metadataLimits.keyLength, `a metadata key is at most ${metadataLimits.keyLength} characters`)
+  .refine(noControl, "a metadata key has no control characters")
+  .refine((key) => !["__proto__", "constructor", "prototype"].includes(key), "a metadata key may not be __proto__, constructor or prototype");
+const metadataValue = z
+  .string()
+  .max(metadataLimits.valueLength, `a metadata value is at most ${metadataLimits.valueLength} characters`)
+  .refine((text) => !text.includes("\u0000") && text.isWellFormed(), "a metadata value has no NUL or lone surrogate");
+const fewKeys = (record: Record<string, unknown>) => Object.keys(record).length <= metadataLimits.keys;
+const tooMany = `at most ${metadataLimits.keys} metadata keys`;
+
+/** Metadata as stored and as set when a record is created: string keys to string values. */
+export const metadata = z.record(metadataKey, metadataValue).refine(fewKeys, tooMany).meta({
+  id: "Metadata",
+  description: `Your own keys and values (an order id, a CRM reference): at most ${metadataLimits.keys} keys of up to ${metadataLimits.keyLength} characters, values of up to ${metadataLimits.valueLength}. Whoever may read the record reads them: keep no secrets here.`,
+  example: { order_id: "A-1042" },
+});
+
+/** A change to metadata: each key set to its value; an empty string or null removes the key. */
+export const metadataUpdate = z.record(metadataKey, metadataValue.nullable()).refine(fewKeys, tooMany).meta({
+  description: "Keys to set; a key set to \"\" or null is removed; keys left out are kept.",
+  example: { order_id: "A-1042", old_ref: "" },
+});
+
+/** `current` with `update` applied (Stripe's rule: "" or null removes a key). */
+export function mergeMetadata(current: Record<string, string>, update: Record<string, string | null>): Record<string, string> {
+  const merged: Record<string, string> = { ...current };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null || value === "") delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
 // Parsing
 
 /**

@@ -62,7 +62,8 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
     const ctx = { db, actor: systemActor("e2e"), now: await dbNow() };
     const customer = await registerCustomer(ctx, { name: `Overload customer ${tag}`, email: `overload.c.${tag}@duly.test` });
     const chef = await registerChef(ctx, { name: `Overload chef ${tag}`, email: `overload.k.${tag}@duly.test` });
-    const { token } = await createApiKey(db, { name: `overload ${tag}`, scope: "app" });
+    // One key floods on purpose: its rate limit must not be what answers (the gate is under test).
+    const { token } = await createApiKey(db, { name: `overload ${tag}`, scope: "app", rateLimitPerMinute: 10_000_000 });
     const accountIds: bigint[] = [];
     for (let i = 0; i < accounts; i++) {
       const account = await createAccount(db, { name: `overload ${tag} ${i}`, plan: "business", anchorOn: "2026-01-01", timeZone: "UTC" }, ctx.now);

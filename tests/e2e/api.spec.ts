@@ -75,7 +75,12 @@ test("a booking requested, accepted and paid through the API; a retried payment 
   expect((await badJson.json()).error.code).toBe("INVALID_JSON");
   const noKey = await request.get(`/api/v1/bookings/${booking.id}`);
   expect(noKey.status()).toBe(401);
-  expect(await noKey.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
+  expect(await noKey.json()).toEqual({
+    error: {
+      type: "authentication_error", code: "UNAUTHENTICATED", message: expect.any(String),
+      doc_url: expect.stringMatching(/\/api\/v1\/docs\/errors#unauthenticated$/), request_id: noKey.headers()["request-id"],
+    },
+  });
   // Paying again without an Idempotency-Key is still one charge: the ledger's own key (the
   // provider's, by default charge:booking:<id>) refuses a second movement of the same payment.
   const again = await request.post(`/api/v1/bookings/${booking.id}/pay`, {

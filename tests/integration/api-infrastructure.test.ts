@@ -27,6 +27,7 @@ const createCustomer = defineEndpoint({
   body: z.object({ name: z.string().min(1).max(50), email: z.email(), sleepMs: z.number().int().max(5000).optional(), fail: z.enum(["state", "crash", "schema"]).optional() }).strict(),
   response: CustomerView,
   successStatus: 201,
+  location: (customer) => `/test/customers/${customer.id}`,
 });
 const renameCustomer = defineEndpoint({
   operationId: "testRenameCustomer",

@@ -100,7 +100,11 @@ describe("a booking as each party sees it", () => {
 });
 
 /** The answer with the record's id written as <id>: equal for a hidden and a missing record. */
-const normalised = (answer: ApiAnswer, id: number) => ({ status: answer.status, body: answer.text.replaceAll(String(id), "<id>") });
+/** An answer as it would be alike for two ids: less each answer's own request id. */
+const normalised = (answer: ApiAnswer, id: number) => ({
+  status: answer.status,
+  body: answer.text.replace(/"(request_id|doc_url)":"[^"]+"/g, "").replaceAll(String(id), "<id>"),
+});
 
 describe("a record the caller may not see answers exactly like one that does not exist", () => {
   it("bookings: every route, as the other customer and as the other chef", async () => {
@@ -176,7 +180,8 @@ describe("an acting party that does not exist", () => {
       chefId: people.chefs[0]!, eventAt: eventAt.toISOString(), timeZone: "Europe/Vienna", place: "Wien", priceMinor: price, currency: "EUR",
     });
     expect(booking.status).toBe(404);
-    expect({ status: me.status, body: me.json }).toEqual({ status: booking.status, body: booking.json });
+    const sansRequest = ({ request_id: _id, ...error }: Record<string, unknown>) => error;
+    expect({ status: me.status, body: sansRequest(me.json.error) }).toEqual({ status: booking.status, body: sansRequest(booking.json.error) });
     const chef = await get(meRoute, "/me", {}, { kind: "chef", chefId: ghost });
     expect({ status: chef.status, code: chef.json?.error?.code, message: chef.json?.error?.message }).toEqual({
       status: 404, code: "NOT_FOUND", message: `chef ${ghost} does not exist`,

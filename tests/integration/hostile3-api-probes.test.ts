@@ -57,9 +57,9 @@ describe("who may act", () => {
       path: `/bookings/${id}/cancel`, params: { bookingId: String(id) }, key: keys.customerB, body: { reason: "mine now" }, headers: now,
     });
     // A's booking answers B exactly as a booking that does not exist.
-    expect(cancel.json.error).toEqual({ code: "NOT_FOUND", message: `booking ${id} does not exist` });
+    expect(cancel.json.error).toMatchObject({ code: "NOT_FOUND", message: `booking ${id} does not exist` });
     const read = await callRoute(getBookingRoute as RouteHandler, { path: `/bookings/${id}`, params: { bookingId: String(id) }, key: keys.customerB, headers: now });
-    expect(read.json.error).toEqual({ code: "NOT_FOUND", message: `booking ${id} does not exist` });
+    expect(read.json.error).toMatchObject({ code: "NOT_FOUND", message: `booking ${id} does not exist` });
     expect(await database.db.ledgerEntry.count({ where: { bookingId: id } })).toBe(0);
   });
 

@@ -120,7 +120,7 @@ describe("hostile input: INVALID_INPUT naming the field, nothing written", () =>
   it("a payment of the wrong amount or currency", async () => {
     const b = await request();
     await acceptBooking(as(people.chef(), at(t0, hour)), { bookingId: b.id });
-    await refused(() => payBooking(as(people.customer(), at(t0, 2 * hour)), { bookingId: b.id, amountMinor: 98_00, currency: "EUR" }), "INVALID_INPUT", /costs 9900 EUR/);
+    await refused(() => payBooking(as(people.customer(), at(t0, 2 * hour)), { bookingId: b.id, amountMinor: 98_00, currency: "EUR" }), "INVALID_INPUT", /costs 99.00 EUR \(9900 minor units\), not 98.00 EUR \(9800 minor units\)/);
     await refused(() => payBooking(as(people.customer(), at(t0, 2 * hour)), { bookingId: b.id, amountMinor: 99_00, currency: "USD" }), "INVALID_INPUT");
   });
 });
@@ -135,7 +135,7 @@ describe("money moves once", () => {
     const first = await pay(b1.id);
     expect(await pay(b1.id)).toEqual(first);
     expect(await database.db.ledgerEntry.findMany({ select: { kind: true, idempotencyKey: true } })).toEqual([{ kind: "charge", idempotencyKey: "pi_3Nk9Lz" }]);
-    await refused(() => pay(b2.id), "IDEMPOTENCY_CONFLICT", new RegExp(`already recorded a charge of 9900 EUR for booking ${b1.id}`));
+    await refused(() => pay(b2.id), "IDEMPOTENCY_CONFLICT", new RegExp(`already recorded a charge of 99.00 EUR \\(9900 minor units\\) for booking ${b1.id}`));
   });
 
   it("two payments of one booking at the same moment: one charge, the other refused or a replay", async () => {

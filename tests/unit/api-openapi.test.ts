@@ -36,7 +36,7 @@ function openApiPathOf(file: string): string {
 }
 
 async function document() {
-  const response = getDocument();
+  const response = getDocument(new Request("http://duly.test/api/v1/openapi.json"));
   expect(response.status).toBe(200);
   return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { description?: string; headers?: Record<string, unknown> } | undefined> }>> };
 }
@@ -64,7 +64,11 @@ describe("GET /api/v1/openapi.json", () => {
       const routePath = openApiPathOf(file);
       if (NOT_OPERATIONS.has(routePath)) continue;
       const module = (await import(file)) as Record<string, unknown>;
-      for (const method of METHODS) if (typeof module[method] === "function") onDisk.push(`${method.toLowerCase()} ${routePath}`);
+      for (const method of METHODS) {
+        const handler = module[method] as ({ methodNotAllowed?: true } & (() => unknown)) | undefined;
+        // The 405 answers (otherMethods) are not operations.
+        if (typeof handler === "function" && !handler.methodNotAllowed) onDisk.push(`${method.toLowerCase()} ${routePath}`);
+      }
     }
     const documented = Object.entries(doc.paths).flatMap(([routePath, operations]) => Object.keys(operations).map((method) => `${method} ${routePath}`));
     expect(documented.sort()).toEqual(onDisk.sort());
@@ -103,7 +107,7 @@ describe("GET /api/v1/openapi.json", () => {
     for (const operation of Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod))) {
       const unavailable = operation.responses["503"];
       expect(unavailable?.description, operation.operationId).toMatch(/`SERVER_BUSY`.*`DATABASE_UNAVAILABLE`/);
-      expect(Object.keys(unavailable?.headers ?? {}), operation.operationId).toEqual(["Retry-After"]);
+      expect(Object.keys(unavailable?.headers ?? {}), operation.operationId).toContain("Retry-After");
     }
   });
 
@@ -117,6 +121,88 @@ describe("GET /api/v1/openapi.json", () => {
     for (const endpoint of v1Endpoints) {
       for (const error of endpoint.errors ?? []) expect(statusOf(error.code), `${endpoint.operationId} ${error.code}`).toBe(error.status);
     }
+  });
+});
+
+type Json = Record<string, unknown>;
+/** Every object in the document, with the path to it. */
+function* walk(node: unknown, at: string): Generator<[string, Json]> {
+  if (node === null || typeof node !== "object") return;
+  if (!Array.isArray(node)) yield [at, node as Json];
+  for (const [key, value] of Object.entries(node)) yield* walk(value, `${at}/${key}`);
+}
+const TIMESTAMP_NAMES = /(At|^payBy|^acceptBy|^replyBy|^answerBy)$/;
+
+describe("a document generators love (issue 14, item 10)", () => {
+  const operationsOf = (doc: Json) =>
+    Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => [`${m} ${p}`, op] as const));
+
+  it("every operation documents a 4xx and a 5xx (500 and 503), each with the Error schema and Request-Id", async () => {
+    const doc = (await document()) as unknown as Json;
+    for (const [name, operation] of operationsOf(doc)) {
+      const responses = operation.responses as Record<string, Json>;
+      expect(Object.keys(responses).some((status) => status.startsWith("4")), name).toBe(true);
+      expect(Object.keys(responses), name).toEqual(expect.arrayContaining(["500", "503", "429"]));
+      for (const [status, response] of Object.entries(responses)) {
+        expect((response.headers as Json)["Request-Id"], `${name} ${status}`).toEqual({ $ref: "#/components/headers/Request-Id" });
+        if (Number(status) >= 400) expect(JSON.stringify(response.content), `${name} ${status}`).toBe(JSON.stringify({ "application/json": { schema: { $ref: "#/components/schemas/Error" } } }));
+      }
+    }
+  });
+
+  it("ids are integers in paths as in bodies", async () => {
+    const doc = (await document()) as unknown as Json;
+    for (const [name, operation] of operationsOf(doc)) {
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        if (parameter.in === "path") expect((parameter.schema as Json).type, `${name} ${String(parameter.name)}`).toBe("integer");
+      }
+    }
+    const requestBooking = (doc.components as { schemas: Record<string, { properties: Record<string, Json> }> }).schemas.RequestBooking!;
+    expect(requestBooking.properties.chefId!.type).toBe("integer");
+  });
+
+  it("every timestamp is format: date-time", async () => {
+    const doc = (await document()) as unknown as Json;
+    let seen = 0;
+    for (const [at, node] of walk(doc, "#")) {
+      const properties = node.properties as Record<string, Json> | undefined;
+      if (!properties || at.includes("/parameters/")) continue;
+      for (const [name, schema] of Object.entries(properties)) {
+        if (!TIMESTAMP_NAMES.test(name)) continue;
+        seen++;
+        const text = JSON.stringify(schema);
+        expect(text, `${at}.${name}`).toContain('"format":"date-time"');
+      }
+    }
+    expect(seen).toBeGreaterThan(20);
+  });
+
+  it("responses and bodies reuse components rather than inline schemas; the server URL is absolute", async () => {
+    const doc = (await document()) as unknown as Json;
+    for (const [name, operation] of operationsOf(doc)) {
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        const schema = (response.content as Record<string, { schema: Json }>)["application/json"]!.schema;
+        expect(Object.keys(schema), `${name} ${status}`).toEqual(["$ref"]);
+      }
+      const body = (operation.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content?.["application/json"]?.schema;
+      if (body) expect(Object.keys(body), name).toEqual(["$ref"]);
+    }
+    expect((doc.servers as Array<{ url: string }>)[0]!.url).toBe("http://duly.test/api/v1");
+  });
+
+  it("no body is required where none is meant (accept takes none; a request does)", async () => {
+    const doc = (await document()) as unknown as { paths: Record<string, Record<string, { requestBody?: { required: boolean } }>> };
+    expect(doc.paths["/bookings/{bookingId}/accept"]!.post!.requestBody!.required).toBe(false);
+    expect(doc.paths["/move-requests/{moveRequestId}/accept"]!.post!.requestBody!.required).toBe(false);
+    expect(doc.paths["/bookings"]!.post!.requestBody!.required).toBe(true);
+  });
+
+  it("docs/api.md explains every error code and the quota usage endpoint with its refusals", async () => {
+    const { errorCatalogue } = await import("../../lib/api/error-catalogue.ts");
+    const apiMd = await (await import("node:fs/promises")).readFile(path.join(root, "docs/api.md"), "utf8");
+    for (const code of errorCatalogue.keys()) expect(apiMd, code).toContain(`\`${code}\``);
+    expect(apiMd).toContain("`POST /accounts/{accountId}/usage`");
+    for (const code of ["QUOTA_EXHAUSTED", "QUOTA_EXCEEDS_PLAN"]) expect(apiMd).toContain(code);
   });
 });
 

@@ -15,6 +15,10 @@ export interface AuthenticatedKey {
   scope: ApiKeyScope;
   /** The customer or chef a bound key acts as; undefined for `app` keys. */
   partyId: number | undefined;
+  /** Its own requests-per-minute limit; undefined: the server's (DULY_API_RATE_LIMIT). */
+  rateLimitPerMinute: number | undefined;
+  /** Reads only: every POST is refused (403 API_KEY_READ_ONLY). */
+  readOnly: boolean;
 }
 
 const printable = (max: number) =>
@@ -30,6 +34,8 @@ const newKeySchema = z
     name: printable(100),
     scope: z.enum(["app", "customer", "chef"]),
     partyId: z.number().int().positive().max(int4Max).optional(),
+    readOnly: z.boolean().optional(),
+    rateLimitPerMinute: z.number().int().min(1).max(10_000_000).optional(),
   })
   .strict()
   .refine((key) => (key.scope === "app") === (key.partyId === undefined), {
@@ -47,7 +53,7 @@ export interface CreatedApiKey {
 
 /** Creates a key and returns its token (the only time it is seen). A bound key's party must exist. */
 export async function createApiKey(db: DbOrTx, input: NewApiKey): Promise<CreatedApiKey> {
-  const { name, scope, partyId } = parseInput(newKeySchema, input, "API key");
+  const { name, scope, partyId, readOnly, rateLimitPerMinute } = parseInput(newKeySchema, input, "API key");
   if (scope === "customer" && partyId !== undefined && !(await db.customer.findUnique({ where: { id: partyId }, select: { id: true } }))) {
     throw new DulyError(ErrorCode.NotFound, `no customer has id ${partyId}`);
   }
@@ -55,7 +61,7 @@ export async function createApiKey(db: DbOrTx, input: NewApiKey): Promise<Create
     throw new DulyError(ErrorCode.NotFound, `no chef has id ${partyId}`);
   }
   const { token, prefix, tokenHash } = generateToken();
-  const created = await db.apiKey.create({ data: { name, scope, partyId: partyId ?? null, prefix, tokenHash }, select: { id: true } });
+  const created = await db.apiKey.create({ data: { name, scope, partyId: partyId ?? null, prefix, tokenHash, readOnly: readOnly ?? false, rateLimitPerMinute: rateLimitPerMinute ?? null }, select: { id: true } });
   return { id: created.id, prefix, token };
 }
 
@@ -79,12 +85,16 @@ export interface ApiKeySummary {
   partyId: number | null;
   createdAt: Date;
   revokedAt: Date | null;
+  readOnly: boolean;
+  rateLimitPerMinute: number | null;
+  /** When the key was last used, to the minute; null: never. */
+  lastUsedAt: Date | null;
 }
 
 export function listApiKeys(db: DbOrTx): Promise<ApiKeySummary[]> {
   return db.apiKey.findMany({
     orderBy: { id: "asc" },
-    select: { id: true, name: true, prefix: true, scope: true, partyId: true, createdAt: true, revokedAt: true },
+    select: { id: true, name: true, prefix: true, scope: true, partyId: true, createdAt: true, revokedAt: true, readOnly: true, rateLimitPerMinute: true, lastUsedAt: true },
   });
 }
 
@@ -102,11 +112,14 @@ export async function authenticateApiKey(db: DbOrTx, authorization: string | nul
   if (prefixOfToken(token) === undefined) throw new ApiError(ApiErrorCode.Unauthenticated, "this is not a Duly API key");
   const key = await db.apiKey.findUnique({
     where: { tokenHash: hashToken(token) },
-    select: { id: true, prefix: true, scope: true, partyId: true, revokedAt: true },
+    select: { id: true, prefix: true, scope: true, partyId: true, revokedAt: true, readOnly: true, rateLimitPerMinute: true },
   });
   if (!key) throw new ApiError(ApiErrorCode.Unauthenticated, "unknown API key");
   if (key.revokedAt) {
     throw new ApiError(ApiErrorCode.ApiKeyRevoked, `API key ${key.prefix} was revoked at ${key.revokedAt.toISOString()}`);
   }
-  return { id: key.id, prefix: key.prefix, scope: key.scope, partyId: key.partyId ?? undefined };
+  return {
+    id: key.id, prefix: key.prefix, scope: key.scope, partyId: key.partyId ?? undefined,
+    rateLimitPerMinute: key.rateLimitPerMinute ?? undefined, readOnly: key.readOnly,
+  };
 }

@@ -19,6 +19,7 @@ export const postAuctionEndpoint = defineEndpoint({
   body: postAuctionInput.meta({ id: "PostAuction" }),
   response: Auction,
   successStatus: 201,
+  location: (auction) => `/auctions/${auction.id}`,
   errors: [notFound("customer"), domainInput("closesAt is too soon, or the event is too soon after it")],
 });
 
@@ -50,5 +51,6 @@ export const placeBidEndpoint = defineEndpoint({
   body: placeBidInput.omit({ auctionId: true }).meta({ id: "PlaceBid" }),
   response: Bid,
   successStatus: 201,
+  location: (bid) => `/auctions/${bid.auctionId}`,
   errors: [notFound("auction or chef"), invalidState("the auction is closed or past its closing time"), domainInput("the bid is above the auction's maximum, or not lower than the chef's current bid")],
 });

@@ -12,6 +12,7 @@ import {
   payBookingInput,
   requestBookingInput,
   startCheckoutInput,
+  updateBookingMetadataInput,
 } from "../../marketplace/index.ts";
 import { defineEndpoint, idParam } from "../endpoint.ts";
 import { domainInput, invalidState, notFound, notFoundOrNotYours } from "./marketplace-errors.ts";
@@ -35,7 +36,9 @@ export const requestBookingEndpoint = defineEndpoint({
   parties: ["customer"],
   body: requestBookingInput.meta({ id: "RequestBooking" }),
   response: Booking,
+  booking: { from: "response" },
   successStatus: 201,
+  location: (booking) => `/bookings/${booking.id}`,
   errors: [
     notFound("chef or customer"),
     domainInput("the event is sooner than the minimum notice, or the time zone is unknown"),
@@ -53,8 +56,26 @@ export const getBookingEndpoint = defineEndpoint({
   parties: ["customer", "chef", "platform"],
   params: bookingParams,
   response: BookingDetail,
+  booking: { from: "params" },
   successStatus: 200,
   errors: [noSuchBooking],
+});
+
+export const updateBookingEndpoint = defineEndpoint({
+  operationId: "updateBooking",
+  method: "post",
+  path: "/bookings/{bookingId}",
+  summary: "Update a booking's metadata",
+  description:
+    "Sets your own keys and values on the booking (Stripe's rule: a key set to \"\" or null is removed, keys left out are kept; at most 20 keys). Any status. Metadata is not part of the booking's terms: it leaves the `ETag` as it is.",
+  tag: "Bookings",
+  parties: ["customer", "chef", "platform"],
+  params: bookingParams,
+  body: updateBookingMetadataInput.omit({ bookingId: true }).meta({ id: "UpdateBooking" }),
+  response: Booking,
+  booking: { from: "params" },
+  successStatus: 200,
+  errors: [noSuchBooking, invalidState("the metadata changed meanwhile (retry)"), domainInput("more than 20 metadata keys would result")],
 });
 
 export const acceptBookingEndpoint = defineEndpoint({
@@ -68,6 +89,7 @@ export const acceptBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: acceptBookingInput.omit({ bookingId: true }).meta({ id: "AcceptBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     noSuchBooking,
@@ -86,6 +108,7 @@ export const declineBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: declineBookingInput.omit({ bookingId: true }).meta({ id: "DeclineBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [noSuchBooking, invalidState("the booking is not `requested`")],
 });
@@ -118,6 +141,7 @@ export const payBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: payBookingInput.omit({ bookingId: true }).meta({ id: "PayBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     notFound("booking"),
@@ -139,6 +163,7 @@ export const moveEventEndpoint = defineEndpoint({
   params: bookingParams,
   body: moveEventInput.omit({ bookingId: true }).meta({ id: "MoveEvent" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [
     noSuchBooking,
@@ -159,6 +184,7 @@ export const cancelBookingEndpoint = defineEndpoint({
   params: bookingParams,
   body: cancelBookingInput.omit({ bookingId: true }).meta({ id: "CancelBooking" }),
   response: Booking,
+  booking: { from: "params", ifMatch: true },
   successStatus: 200,
   errors: [noSuchBooking, invalidState("the booking has ended or its event has started")],
 });

@@ -19,6 +19,7 @@ export const openDisputeEndpoint = defineEndpoint({
   body: openDisputeInput.omit({ bookingId: true }).meta({ id: "OpenDispute" }),
   response: Dispute,
   successStatus: 201,
+  location: (dispute) => `/bookings/${dispute.bookingId}`,
   errors: [notFoundOrNotYours("booking"), invalidState("the booking is not paid, closed or completed (e.g. already paid out), or a dispute is open")],
 });
 

@@ -7,6 +7,7 @@ import {
   cancelBookingEndpoint,
   declineBookingEndpoint,
   getBookingEndpoint,
+  updateBookingEndpoint,
   moveEventEndpoint,
   payBookingEndpoint,
   requestBookingEndpoint,
@@ -14,6 +15,7 @@ import {
 } from "./bookings.ts";
 import { openDisputeEndpoint, replyToDisputeEndpoint } from "./disputes.ts";
 import { acceptMoveEndpoint, declineMoveEndpoint, requestMoveEndpoint } from "./move-requests.ts";
+import { listAuctionsEndpoint, listBookingsEndpoint, listDisputesEndpoint } from "./lists.ts";
 import { getMe } from "./me.ts";
 import { listEventsEndpoint } from "./events.ts";
 import {
@@ -25,7 +27,9 @@ import { recordUsageEndpoint } from "./quotas.ts";
 export const v1Endpoints: readonly Endpoint[] = [
   getMe,
   requestBookingEndpoint,
+  listBookingsEndpoint,
   getBookingEndpoint,
+  updateBookingEndpoint,
   acceptBookingEndpoint,
   declineBookingEndpoint,
   startCheckoutEndpoint,
@@ -37,7 +41,9 @@ export const v1Endpoints: readonly Endpoint[] = [
   cancelBookingEndpoint,
   openDisputeEndpoint,
   replyToDisputeEndpoint,
+  listDisputesEndpoint,
   postAuctionEndpoint,
+  listAuctionsEndpoint,
   getAuctionEndpoint,
   placeBidEndpoint,
   recordUsageEndpoint,

@@ -27,6 +27,7 @@ export const requestMoveEndpoint = defineEndpoint({
   body: requestMoveInput.omit({ bookingId: true }).meta({ id: "RequestMove" }),
   response: MoveRequest,
   successStatus: 201,
+  location: (move) => `/bookings/${move.bookingId}`,
   errors: [
     notFoundOrNotYours("booking"),
     invalidState("the booking is not `accepted` or `paid` (a `requested` one is moved directly), its event has started, or a move is already pending"),

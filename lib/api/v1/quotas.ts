@@ -29,7 +29,7 @@ export const UsageView = z
     accountId: z.number().int(),
     allowance: z.enum(meteredAllowances),
     remaining: Allowances.meta({ description: "What is left of each allowance in this cycle." }),
-    nextResetAt: z.string().meta({ description: "When the allowances come back: the first instant of the next reset date in the account's zone, its local midnight (ISO instant).", example: "2026-12-31T23:00:00.000Z" }),
+    nextResetAt: z.string().meta({ format: "date-time", description: "When the allowances come back: the first instant of the next reset date in the account's zone, its local midnight (ISO instant).", example: "2026-12-31T23:00:00.000Z" }),
   })
   .meta({ id: "Usage" });
 

@@ -3,6 +3,7 @@
 // its time, which wins ties), a lower one replaces it. The auction's row is read FOR SHARE: a close running at the same moment (an UPDATE of that row) waits for this bid to
 // commit and then sees it, or this bid waits for the close and is refused.
 import { recordBidEvent } from "../events.ts";
+import { amountInWords } from "../../format/money.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { actorLabel, requireActor } from "../actor.ts";
@@ -29,7 +30,7 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
       throw new DulyError(ErrorCode.InvalidState, `auction ${bid.auctionId} is open but stopped taking bids at ${auction.closes_at.toISOString()}`);
     }
     if (bid.priceMinor > auction.max_price_minor) {
-      throw new DulyError(ErrorCode.InvalidInput, `the bid ${bid.priceMinor} is above the auction's maximum ${auction.max_price_minor} ${auction.currency}`);
+      throw new DulyError(ErrorCode.InvalidInput, `the bid ${amountInWords(bid.priceMinor, auction.currency)} is above the auction's maximum ${amountInWords(auction.max_price_minor, auction.currency)}`);
     }
     if (!(await tx.chef.findUnique({ where: { id: actor.chefId } }))) notFound(`chef ${actor.chefId}`);
     const placed = await placeOrLowerBid(tx, { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, at: now });
@@ -41,7 +42,7 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
     if (current.priceMinor === bid.priceMinor) return toBidView(current);
     throw new DulyError(
       ErrorCode.InvalidInput,
-      `chef ${actor.chefId}'s bid on auction ${bid.auctionId} is ${current.priceMinor} ${auction.currency}; a new bid must be lower (bids only go down), not ${bid.priceMinor}`,
+      `chef ${actor.chefId}'s bid on auction ${bid.auctionId} is ${amountInWords(current.priceMinor, auction.currency)}; a new bid must be lower (bids only go down), not ${amountInWords(bid.priceMinor, auction.currency)}`,
     );
   });
 }

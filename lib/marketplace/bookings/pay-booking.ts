@@ -8,6 +8,7 @@
 // It trusts its caller that the provider captured the money: only the platform's server side
 // may call it (the API allows the platform's app key and the signed payment webhook, never a
 // customer's or chef's key: docs/decisions/0012). A customer starts a payment (startCheckout).
+import { amountInWords } from "../../format/money.ts";
 import { z } from "zod";
 import type { Booking } from "../../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
@@ -43,7 +44,7 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
     if (payment.amountMinor !== booking.priceMinor || payment.currency !== booking.currency) {
       throw new DulyError(
         ErrorCode.InvalidInput,
-        `booking ${booking.id} costs ${booking.priceMinor} ${booking.currency}, not ${payment.amountMinor} ${payment.currency}`,
+        `booking ${booking.id} costs ${amountInWords(booking.priceMinor, booking.currency)}, not ${amountInWords(payment.amountMinor, payment.currency)}`,
       );
     }
     // A retried webhook: this very charge is already recorded.

@@ -6,6 +6,7 @@ import { recordBookingEvent } from "../events.ts";
 import { z } from "zod";
 import type { Tx } from "../../db/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
+import { metadata } from "../../validation/fields.ts";
 import { actorLabel, requireActor } from "../actor.ts";
 import { checkNow, inTransaction, parseInput, policyOf, type UseCaseContext } from "../context.ts";
 import { amountMinor, currency, instant, recordId, text, timeZone } from "../inputs.ts";
@@ -24,6 +25,8 @@ export const requestBookingInput = z.strictObject({
   currency,
   /** How long the event holds the chef, in minutes (30 to 1440); default 240. */
   durationMinutes: eventDurationMinutes.optional(),
+  /** The integrator's own keys and values (lib/validation/fields.ts). */
+  metadata: metadata.optional(),
 });
 export type RequestBookingInput = z.input<typeof requestBookingInput>;
 
@@ -37,7 +40,7 @@ export async function requestBooking(context: UseCaseContext, input: RequestBook
     const booking = await createBookingRequest(tx, policyOf(context), now, {
       customerId: actor.customerId, chefId: request.chefId, eventAt: new Date(request.eventAt), timeZone: request.timeZone,
       place: request.place, priceMinor: request.priceMinor, currency: request.currency, auctionId: null, actor: actorLabel(actor),
-      durationMinutes: request.durationMinutes ?? defaultEventDurationMinutes,
+      durationMinutes: request.durationMinutes ?? defaultEventDurationMinutes, metadata: request.metadata ?? {},
     });
     return toBookingView(booking);
   });
@@ -50,7 +53,7 @@ export async function createBookingRequest(
   now: Date,
   request: {
     customerId: number; chefId: number; eventAt: Date; timeZone: string; place: string; priceMinor: number; currency: string;
-    auctionId: number | null; actor: string; durationMinutes: number;
+    auctionId: number | null; actor: string; durationMinutes: number; metadata?: Record<string, string>;
   },
 ) {
   // An auction's notice was checked against its close when it was posted; a late close still awards.
@@ -62,7 +65,7 @@ export async function createBookingRequest(
     data: {
       customerId: request.customerId, chefId: request.chefId, status: "requested", eventAt: request.eventAt, timeZone: request.timeZone,
       place: request.place, priceMinor: request.priceMinor, currency: request.currency, auctionId: request.auctionId,
-      requestedAt: now, acceptBy, updatedAt: now, durationMinutes: request.durationMinutes,
+      requestedAt: now, acceptBy, updatedAt: now, durationMinutes: request.durationMinutes, metadata: request.metadata ?? {},
     },
   });
   await scheduleDeadline(tx, acceptDeadline, { bookingId: booking.id }, acceptBy);

@@ -16,7 +16,7 @@ export const checkoutView = z.object({
   bookingId: z.number().int().describe("Put it in the provider payment's metadata: the webhook's `payment.captured` event names it."),
   amountMinor: z.number().int().describe("Capture exactly this (the booking's price), in minor units."),
   currency: z.string(),
-  payBy: z.string().describe("ISO 8601 instant: a capture confirmed at or after it is refused and the booking is cancelled."),
+  payBy: z.string().meta({ description: "ISO 8601 instant: a capture confirmed at or after it is refused and the booking is cancelled.", format: "date-time" }),
 });
 export type CheckoutView = z.infer<typeof checkoutView>;
 

@@ -1,6 +1,7 @@
 // An operator ends a dispute: full refund, partial refund (the rest to the chef), or release to
 // the chef. Usually after the chef replied; deciding earlier also cancels the reply deadline.
 // `refundKey` lets a payment provider's refund webhook use its own idempotency key.
+import { amountInWords } from "../../format/money.ts";
 import { z } from "zod";
 import { DulyError, ErrorCode } from "../../errors.ts";
 import { cancelForSubject } from "../../scheduler/index.ts";
@@ -31,7 +32,7 @@ export async function resolveDispute(context: UseCaseContext, input: ResolveDisp
     if (decision.outcome === "partial" && decision.refundMinor >= booking.priceMinor) {
       throw new DulyError(
         ErrorCode.InvalidInput,
-        `a partial refund must be less than the booking's ${booking.priceMinor} ${booking.currency}; use outcome "refund" for all of it`,
+        `a partial refund must be less than the booking's ${amountInWords(booking.priceMinor, booking.currency)}; use outcome "refund" for all of it`,
       );
     }
     const by = actorLabel(context.actor);

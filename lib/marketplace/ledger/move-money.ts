@@ -4,6 +4,7 @@
 // Replaying a key with the same movement returns the recorded entry (a provider's webhook
 // retried); the same key for a different movement is IDEMPOTENCY_CONFLICT. A payout or refund
 // larger than what the booking holds is a bug, not a user error: it throws and rolls back.
+import { amountInWords } from "../../format/money.ts";
 import type { Tx } from "../../db/client.ts";
 import type { LedgerEntry, LedgerKind } from "../../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../../errors.ts";
@@ -60,7 +61,7 @@ export async function moveMoney(tx: Tx, movement: Movement): Promise<{ entry: Le
     if (same) return { entry: byKey, recorded: false };
     throw new DulyError(
       ErrorCode.IdempotencyConflict,
-      `idempotency key ${JSON.stringify(movement.idempotencyKey)} already recorded a ${byKey.kind} of ${byKey.amountMinor} ${byKey.currency} ` +
+      `idempotency key ${JSON.stringify(movement.idempotencyKey)} already recorded a ${byKey.kind} of ${amountInWords(byKey.amountMinor, byKey.currency)} ` +
         `for booking ${byKey.bookingId}`,
     );
   }

@@ -1,13 +1,15 @@
 // Any other path under /api/v1: the API's JSON 404, not Next's HTML page, so a client with a
 // typo gets a code it can read.
 import { ApiError, ApiErrorCode } from "@/lib/api/errors.ts";
-import { apiErrorResponse } from "../_lib/api-route.ts";
+import { apiErrorResponse, apiRequest } from "../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
-function notFound(request: Request): Response {
+function notFound(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
-  return apiErrorResponse(new ApiError(ApiErrorCode.RouteNotFound, `no route ${request.method} ${path.slice(0, 200)}; see /api/v1/docs`));
+  return apiRequest(request, async () =>
+    apiErrorResponse(new ApiError(ApiErrorCode.RouteNotFound, `no route ${request.method} ${path.slice(0, 200)}; see /api/v1/docs`), request),
+  );
 }
 
 export const GET = notFound;

@@ -46,7 +46,19 @@ import {
   type StoredResponse,
 } from "@/lib/api/idempotency.ts";
 import { readJsonBody } from "@/lib/api/json-body.ts";
+import { bookingEtag, parseIfMatch, requireBookingIfMatch } from "@/lib/api/preconditions.ts";
+import { countRequest, rateLimitHeaders, RateLimitedError } from "@/lib/api/rate-limit.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
+import { docUrlOf, errorTypeOf } from "@/lib/api/error-catalogue.ts";
+import {
+  currentRequestId,
+  installRequestIdLogPrefix,
+  newRequestId,
+  pendingResponseHeaders,
+  requestIdOf,
+  setResponseHeader,
+  withRequestId,
+} from "@/lib/api/request-id.ts";
 import { httpErrorOf } from "@/app/_lib/http-errors.ts";
 import { isoInstant, timeTravelEnabled } from "@/app/_lib/search-params.ts";
 import { settings } from "@/lib/settings.ts";
@@ -92,20 +104,88 @@ export function apiGate(): AdmissionGate {
   });
 }
 
-/** An error envelope response (for routes outside apiRoute, such as the catch-all 404). */
-export function apiErrorResponse(error: unknown, request?: Request): Response {
-  const { status, code, message, issues, retryAt, retryAfterSeconds } = httpErrorOf(error);
+/** The field an input error is about: its path less the part (`body.metadata.x` -> `metadata.x`). */
+function paramOf(issues: InputIssue[] | undefined): string | undefined {
+  const path = issues?.[0]?.path;
+  return path && path.length > 1 ? path.slice(1).join(".") : undefined;
+}
+
+/**
+ * An error envelope response: `{ error: { type, code, message, param?, doc_url, request_id,
+ * issues?, retryAt? } }` (Stripe's shape, lib/api/error-catalogue.ts). For routes outside
+ * apiRoute too (the catch-all 404, the payment webhook); inside apiRequest it carries the
+ * request's id, else a fresh one.
+ */
+export function apiErrorResponse(error: unknown, request?: Request, allow?: string): Response {
+  const { status, code, message, issues, retryAt, retryAfterSeconds, param } = httpErrorOf(error);
+  const requestId = currentRequestId() ?? newRequestId();
   // Busy is not broken: a 503 is the server protecting itself, not a fault to investigate.
   if (status >= 500 && status !== 503) {
     console.error(`[api] ${request ? `${request.method} ${new URL(request.url).pathname}` : "request"} failed:`, error);
   }
   // A refusal that ends at a known instant (429 QUOTA_EXHAUSTED) says when, in the envelope and
-  // as Retry-After (an HTTP-date: no clock is read to turn it into seconds); a 503 says after how
-  // many seconds to come back.
+  // as Retry-After (an HTTP-date: no clock is read to turn it into seconds); a 503 or a rate
+  // limit says after how many seconds to come back.
   const retry = retryAt ? { retryAt: retryAt.toISOString() } : {};
   const retryAfter = retryAt ? retryAt.toUTCString() : retryAfterSeconds !== undefined ? String(retryAfterSeconds) : undefined;
-  const headers = retryAfter ? { ...noStore, "Retry-After": retryAfter } : noStore;
-  return Response.json({ error: { code, message, ...(issues ? { issues } : {}), ...retry } }, { status, headers });
+  const headers = new Headers(noStore);
+  headers.set("Request-Id", requestId);
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  if (allow) headers.set("Allow", allow);
+  const field = param ?? paramOf(issues);
+  const origin = request ? new URL(request.url).origin : undefined;
+  const body = {
+    error: {
+      type: errorTypeOf(status, code), code, message, ...(field ? { param: field } : {}),
+      doc_url: docUrlOf(code, origin), request_id: requestId, ...(issues ? { issues } : {}), ...retry,
+    },
+  };
+  return Response.json(body, { status, headers });
+}
+
+/**
+ * Runs one API request: its id (the caller's valid `Request-Id`, else a fresh one) is current for
+ * everything it does (logs, audit rows), and its answer, success or refusal, carries it and the
+ * headers set meanwhile (RateLimit-*, ETag).
+ */
+export async function apiRequest(request: Request, work: () => Promise<Response>): Promise<Response> {
+  installRequestIdLogPrefix();
+  const { id, refusal } = requestIdOf(request.headers.get("request-id"));
+  return withRequestId(id, async () => {
+    let response: Response;
+    try {
+      if (refusal) throw refusal;
+      response = await work();
+    } catch (error) {
+      response = apiErrorResponse(error, request);
+    }
+    for (const [name, value] of pendingResponseHeaders()) if (!response.headers.has(name)) response.headers.set(name, value);
+    response.headers.set("Request-Id", id);
+    return response;
+  });
+}
+
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof ALL_METHODS)[number];
+type MethodHandler = ((request: Request) => Promise<Response>) & { methodNotAllowed?: true };
+
+/**
+ * The other methods of a route file, each answering 405 METHOD_NOT_ALLOWED in the envelope with
+ * `Allow` (Next's own 405 has an empty body). A route file exports the ones it lacks:
+ * `export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");`
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, MethodHandler> {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const handler: MethodHandler = (request) =>
+    apiRequest(request, async () =>
+      apiErrorResponse(
+        new ApiError(ApiErrorCode.MethodNotAllowed, `${request.method} is not allowed on ${new URL(request.url).pathname.slice(0, 200)}; it answers ${allowed.join(", ")}`),
+        request,
+        allow,
+      ),
+    );
+  handler.methodNotAllowed = true;
+  return Object.fromEntries(ALL_METHODS.map((method) => [method, handler])) as Record<Method, MethodHandler>;
 }
 
 function inputError(where: "params" | "query" | "body", error: z.ZodError): ApiError {
@@ -150,40 +230,75 @@ function queryRecord(url: URL): Record<string, string | string[]> {
   return record;
 }
 
-function jsonResponse(stored: StoredResponse, replayed: boolean): Response {
+function jsonResponse(stored: StoredResponse, replayed: boolean, location?: string): Response {
   return new Response(stored.body, {
     status: stored.status,
-    headers: { "Content-Type": "application/json", ...noStore, ...(replayed ? { "Idempotent-Replayed": "true" } : {}) },
+    headers: {
+      "Content-Type": "application/json", ...noStore, ...(replayed ? { "Idempotent-Replayed": "true" } : {}),
+      ...(location ? { Location: location } : {}),
+    },
   });
+}
+
+/** The ETag of the booking an answer shows (read in the answer's transaction: the version it shows). */
+async function answerBookingEtag(db: Db | Tx, endpoint: Endpoint, params: unknown, data: unknown): Promise<void> {
+  if (!endpoint.booking) return;
+  const id = endpoint.booking.from === "params" ? (params as { bookingId: number }).bookingId : (data as { id: number }).id;
+  const etag = await bookingEtag(db, id);
+  if (etag) setResponseHeader("ETag", etag);
+}
+
+/**
+ * Counts the request against its key's rate limit (lib/api/rate-limit.ts) and answers the
+ * RateLimit-* headers, or refuses it (429) before anything else is read. A time-travelling
+ * server counts in the window of X-Duly-Now, so tests do not depend on when the minute turns.
+ */
+async function admitByRate(db: Db, apiKey: AuthenticatedKey, request: Request): Promise<void> {
+  const travelled = travelledNow(request);
+  const count = await countRequest(db, apiKey.id, apiKey.rateLimitPerMinute ?? settings().DULY_API_RATE_LIMIT, travelled ?? "database");
+  for (const [name, value] of Object.entries(rateLimitHeaders(count))) setResponseHeader(name, value);
+  if (!count.allowed) throw new RateLimitedError(count);
+}
+
+/** A 201's `Location`: where the created record is read (the endpoint says, from its body). */
+function locationOf(endpoint: Endpoint, stored: StoredResponse): string | undefined {
+  if (stored.status !== 201 || !endpoint.location) return undefined;
+  return `/api/v1${endpoint.location(JSON.parse(stored.body))}`;
 }
 
 export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>) {
   const operation = `${endpoint.method.toUpperCase()} /api/v1${endpoint.path}`;
-  return async (request: Request, routeContext: RouteContext): Promise<Response> => {
-    try {
-      return await apiGate().run(() => answerRequest(request, routeContext));
-    } catch (error) {
-      return apiErrorResponse(error, request);
-    }
-  };
+  return (request: Request, routeContext: RouteContext): Promise<Response> =>
+    apiRequest(request, () => apiGate().run(() => answerRequest(request, routeContext)));
 
   async function answerRequest(request: Request, routeContext: RouteContext): Promise<Response> {
     const db = getDb();
     const apiKey = await authenticateApiKey(db, request.headers.get("authorization"));
+    await admitByRate(db, apiKey, request);
+    if (apiKey.readOnly && endpoint.method !== "get") {
+      throw new ApiError(ApiErrorCode.ApiKeyReadOnly, `API key ${apiKey.prefix} is read-only: ${operation} changes something; use a key that may write`);
+    }
     const party = requireParty(actingPartyOf(apiKey, request.headers.get("x-acting-as")), endpoint.parties, operation);
     const url = new URL(request.url);
     const params = parsePart(endpoint.params, await routeContext.params, "params");
     const query = parsePart(endpoint.query, queryRecord(url), "query");
     const travelled = travelledNow(request);
 
+    const ifMatch = endpoint.booking?.ifMatch ? parseIfMatch(request.headers.get("if-match")) : undefined;
     const answer = async (runDb: Db | Tx, body: unknown): Promise<StoredResponse> => {
       const now = travelled ?? (await databaseNow(runDb));
+      if (ifMatch !== undefined) await requireBookingIfMatch(runDb as Tx, (params as { bookingId: number }).bookingId, party, ifMatch);
+      // A GET reads its ETag first: a change between the two reads then leaves the ETag older
+      // than the body, and an If-Match with it fails (the safe side), never the reverse.
+      if (endpoint.method === "get") await answerBookingEtag(runDb, endpoint, params, undefined);
       const context = { db: runDb, party, params, query, body, now, apiKey } as ApiContext<E>;
       const result = await handler(context);
       const checked = endpoint.response.safeParse(result);
       if (!checked.success) {
         throw new Error(`${operation}: the response does not fit its documented schema: ${checked.error.message}`);
       }
+      // A POST's own write is the version it answers (the row is locked by its transaction).
+      if (endpoint.method === "post") await answerBookingEtag(runDb, endpoint, params, checked.data);
       return { status: endpoint.successStatus, body: JSON.stringify(checked.data) };
     };
 
@@ -209,6 +324,6 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
       },
       { timeout: apiRouteLimits.transactionTimeoutMs, maxWait: apiRouteLimits.transactionMaxWaitMs },
     );
-    return jsonResponse(outcome.response, outcome.replayed);
+    return jsonResponse(outcome.response, outcome.replayed, locationOf(endpoint, outcome.response));
   }
 }

@@ -2,8 +2,9 @@
 // Public (no key): it describes the API, it does not use it.
 import { v1OpenApiDocument } from "@/lib/api/v1/document.ts";
 
-export const dynamic = "force-static";
+export const dynamic = "force-dynamic";
 
-export function GET(): Response {
-  return Response.json(v1OpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+/** Its server is this server's own absolute URL, as the request reached it. */
+export function GET(request: Request): Response {
+  return Response.json(v1OpenApiDocument(new URL(request.url).origin), { headers: { "Cache-Control": "public, max-age=300" } });
 }

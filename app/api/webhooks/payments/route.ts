@@ -4,11 +4,16 @@
 import { getDb } from "@/lib/db/client.ts";
 import { receivePaymentEvent } from "@/lib/api/payment-webhook/receive-payment-event.ts";
 import { settings } from "@/lib/settings.ts";
-import { apiErrorResponse, apiGate } from "../../v1/_lib/api-route.ts";
+import { apiErrorResponse, apiGate, apiRequest } from "../../v1/_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request): Promise<Response> {
+export function POST(request: Request): Promise<Response> {
+  // A request id like every API answer: the provider's delivery log and ours name the same one.
+  return apiRequest(request, () => receive(request));
+}
+
+async function receive(request: Request): Promise<Response> {
   try {
     // Through the API's admission gate (one pool): a busy server answers 503 with Retry-After,
     // which the provider retries, rather than 500.

@@ -3,7 +3,7 @@ import { ApiError, ApiErrorCode } from "@/lib/api/errors.ts";
 import { recordUsageEndpoint } from "@/lib/api/v1/quotas.ts";
 import { consumeAllowance } from "@/lib/quotas/index.ts";
 import { timeTravelEnabled } from "@/app/_lib/search-params.ts";
-import { apiRoute } from "../../../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -18,3 +18,5 @@ export const POST = apiRoute(recordUsageEndpoint, async ({ db, apiKey, params, b
   const used = await consumeAllowance(db, accountId, body, timeTravelEnabled() ? now : "database");
   return { accountId: params.accountId, allowance: used.allowance, remaining: used.remaining, nextResetAt: used.nextResetAt.toISOString() };
 });
+// Any other method: 405 in the error envelope, with Allow.
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

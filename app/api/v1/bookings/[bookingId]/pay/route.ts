@@ -3,10 +3,12 @@
 import { payBooking } from "@/lib/marketplace/index.ts";
 import { actorOf } from "@/lib/api/acting-party.ts";
 import { payBookingEndpoint } from "@/lib/api/v1/bookings.ts";
-import { apiRoute } from "../../../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(payBookingEndpoint, ({ db, party, apiKey, now, params, body }) =>
   payBooking({ db, actor: actorOf(party, apiKey), now }, { ...body, bookingId: params.bookingId }),
 );
+// Any other method: 405 in the error envelope, with Allow.
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
