@@ -13,7 +13,7 @@ test("a bad query string is answered 400 inside the frame, with the reason and a
   const response = await page.goto("/bookings?status=sleeping");
   expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "This link has a bad parameter" })).toContainText("status:");
+  await expect(page.locator("#content").getByRole("alert").filter({ hasText: "This link has a bad parameter" })).toContainText("status:");
   await expectFrame(page);
   await page.getByRole("link", { name: "Show every booking" }).click();
   await expect(page).toHaveURL(/\/bookings$/);
@@ -22,7 +22,7 @@ test("a bad query string is answered 400 inside the frame, with the reason and a
 test("a query key named after an Object.prototype member is a 400 in the frame on any page", async ({ page }) => {
   const response = await page.goto("/running?constructor=x");
   expect(response?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toContainText("constructor");
+  await expect(page.locator("#content").getByRole("alert")).toContainText("constructor");
   await expectFrame(page);
 });
 
@@ -48,7 +48,7 @@ test("a page that fails is a 500 inside the frame, with its reference and a retr
   const response = await page.goto("/error-drill");
   expect(response?.status()).toBe(500);
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-  await expect(page.getByRole("alert")).not.toContainText("fails on purpose"); // the message stays on the server
+  await expect(page.locator("#content").getByRole("alert")).not.toContainText("fails on purpose"); // the message stays on the server
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
   await expectFrame(page);
 });

@@ -67,7 +67,7 @@ test("business records and people: booking:N, dispute:N, a customer's and an ope
 test("a bad q is answered 400 in the frame: too long, or with NUL", async ({ page }) => {
   const long = await page.goto(`/search?q=${"x".repeat(301)}`);
   expect(long?.status()).toBe(400);
-  await expect(page.getByRole("alert")).toContainText("at most 300");
+  await expect(page.locator("#content").getByRole("alert")).toContainText("at most 300");
   const nul = await page.goto("/search?q=a%00b");
   expect(nul?.status()).toBe(400);
 });

@@ -47,6 +47,21 @@ test.describe("on a phone", () => {
     }
     expect(wide).toEqual([]);
 
+    // The main lists read top to bottom: no sideways scroll inside their own box either.
+    const scrolled: string[] = [];
+    for (const path of ["/jobs", "/bookings", "/disputes", "/running"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      for (const list of await page.locator("#content table.phone-list").all()) {
+        const sideways = await list.evaluate((table) => {
+          const box = table.closest(".table-wrap") ?? table;
+          return box.scrollWidth - box.clientWidth;
+        });
+        if (sideways > 1) scrolled.push(`${path}: ${sideways}px to scroll sideways`);
+      }
+    }
+    expect(scrolled).toEqual([]);
+
     // Every section is in sight as the page opens: the navigation wraps, it does not scroll
     // sideways (a scroll nothing hints at hid half the sections).
     await page.goto("/overview");
