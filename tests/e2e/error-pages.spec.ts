@@ -45,7 +45,7 @@ test("an unknown address and a job that does not exist are 404s inside the frame
 });
 
 test("a page that fails is a 500 inside the frame, with its reference and a retry", async ({ page }) => {
-  const response = await page.goto("/error-drill");
+  const response = await page.goto("/error-drill?fail=1");
   expect(response?.status()).toBe(500);
   await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
   await expect(page.locator("#content").getByRole("alert")).not.toContainText("fails on purpose"); // the message stays on the server
