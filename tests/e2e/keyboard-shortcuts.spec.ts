@@ -83,3 +83,30 @@ test("j walks the bookings and disputes lists too", async ({ page, db }) => {
     await expect(page.locator("#content tbody tr").first()).toHaveAttribute("data-current", "");
   }
 });
+
+test("j and Enter open a running job from the running list", async ({ page, db }) => {
+  const marker = uniqueMarker();
+  const held = await db.$transaction((tx) => schedule(tx, demoPing, { runAt: new Date(Date.now() - 60_000), payload: { note: marker } }));
+  // As a claim writes it: running, attempt 1, a lease and the attempt's run record.
+  await db.$executeRaw`
+    UPDATE scheduled_jobs SET status = 'running', attempts = 1, locked_by = ${`t_${marker}`},
+           lease_expires_at = now() + interval '10 minutes' WHERE id = ${held.id}`;
+  await db.$executeRaw`INSERT INTO job_runs (job_id, attempt, tick_id, started_at) VALUES (${held.id}, 1, ${`t_${marker}`}, now() - interval '30 seconds')`;
+  try {
+    await page.goto("/running");
+    await shortcutsReady(page);
+    const row = page.getByRole("row", { name: new RegExp(`t_${marker}`) });
+    await expect(row).toBeVisible();
+    // Rows of other tests' jobs may come first: walk down to ours.
+    const link = row.getByRole("link", { name: `#${held.id}` });
+    for (let presses = 0; presses < 20 && !(await link.evaluate((element) => element === document.activeElement)); presses++) {
+      await page.keyboard.press("j");
+    }
+    await expect(link).toBeFocused();
+    await expect(row).toHaveAttribute("data-current", "");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/jobs/${held.id}$`));
+  } finally {
+    await db.$executeRaw`DELETE FROM scheduled_jobs WHERE id = ${held.id}`;
+  }
+});
