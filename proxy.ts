@@ -3,7 +3,7 @@
 //   (app/_lib/anti-framing.ts; next.config.js sets the headers on the rest).
 // - A page's bad input gets a 4xx status, which a page cannot give (it streams with 200): each
 //   page's query string is parsed here with the very parser the page uses, and a bad one is
-//   answered 400 with the reason; a good one goes on to the page, which parses it again (cheap)
+//   answered 400 with the reason, rendered inside the dashboard's frame (bad-query-page.ts); a good one goes on to the page, which parses it again (cheap)
 //   to render. A query key named after an Object.prototype member is refused on every page,
 //   listed here or not (Next hands the page `?constructor=x` as [Object, "x"]).
 // - A server action (a POST to a page) from another site, or too large, is answered 403/413.
@@ -18,6 +18,7 @@ import { parseDisputesQuery } from "@/app/disputes/disputes-query.ts";
 import { parseJobsQuery } from "@/app/jobs/jobs-query.ts";
 import { parseOverviewQuery } from "@/app/overview/overview-query.ts";
 import { parseHistoryQuery } from "@/app/history/history-query.ts";
+import { parseSearchQuery } from "@/app/search/search-query.ts";
 import { badQueryResponse } from "@/app/_lib/bad-query-page.ts";
 import { refuseActionRequest } from "@/app/_lib/action-request-guard.ts";
 import { refuseFraming } from "@/app/_lib/anti-framing.ts";
@@ -39,6 +40,7 @@ const checks: Record<string, PageCheck> = {
   "/bookings": { parse: parseBookingsQuery, title: "Bookings", backText: "Show every booking" },
   "/disputes": { parse: (params) => parseDisputesQuery(params), title: "Disputes", backText: "Show the open disputes" },
   "/accounts": { parse: parseAccountsQuery, title: "Accounts and quotas", backText: "Show every account" },
+  "/search": { parse: parseSearchQuery, title: "Find", backText: "Search again" },
   "/history": { parse: (params) => parseHistoryQuery(params, { timeTravel: timeTravelEnabled() }), title: "History", backText: "Show the last 24 hours" },
 };
 
@@ -49,7 +51,7 @@ async function answer(request: NextRequest): Promise<Response> {
   const check = checks[path];
   const reserved = prototypeMemberKey(request.nextUrl.searchParams);
   if (reserved !== null) {
-    return badQueryResponse({ title: check?.title ?? "Duly", error: `unknown parameter(s): ${reserved}`, backHref: path, backText: check?.backText ?? "Open the page without it" });
+    return badQueryResponse(request, headersWithRequestedPage(request), { title: check?.title ?? "Duly", error: `unknown parameter(s): ${reserved}`, backHref: path, backText: check?.backText ?? "Open the page without it" });
   }
   const onToThePage = () => NextResponse.next({ request: { headers: headersWithRequestedPage(request) } });
   if (!check) return onToThePage();
@@ -57,7 +59,7 @@ async function answer(request: NextRequest): Promise<Response> {
   const zone = zoneFromCookie(request.cookies.get(displayZoneCookie)?.value) ?? "UTC";
   const parsed = check.parse(searchParamsToRecord(request.nextUrl.searchParams), zone);
   if (parsed.ok) return onToThePage();
-  return badQueryResponse({ title: check.title, error: parsed.error, backHref: path, backText: check.backText });
+  return badQueryResponse(request, headersWithRequestedPage(request), { title: check.title, error: parsed.error, backHref: path, backText: check.backText });
 }
 
 export async function proxy(request: NextRequest): Promise<Response> {

@@ -5,6 +5,8 @@ import { unstable_rethrow } from "next/navigation";
 import { currentOperator } from "@/app/_lib/operator-session.ts";
 import { SignOutButton } from "@/components/sign-out-button.tsx";
 import { ZonePicker } from "@/components/zone-picker.tsx";
+import { KeyboardShortcuts } from "@/components/keyboard-shortcuts.tsx";
+import { searchInputMaxLength } from "@/app/search/search-query.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import "./globals.css";
 
@@ -58,6 +60,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   </Link>
                 ))}
               </nav>
+              <form role="search" action="/search" method="get" className="site-search">
+                <label htmlFor="site-search" className="visually-hidden">
+                  Find
+                </label>
+                <input id="site-search" type="search" name="q" maxLength={searchInputMaxLength} placeholder="Find: #123, booking:42, email, key…" autoComplete="off" />
+              </form>
               <div className="session">
                 <ZonePicker zone={zone} chosen={chosen} />
                 <span className="muted">
@@ -71,6 +79,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main className="page" id="content">
           {children}
         </main>
+        {operator ? <KeyboardShortcuts /> : null}
       </body>
     </html>
   );

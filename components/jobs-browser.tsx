@@ -161,7 +161,7 @@ export function JobsBrowser({ rows, direction, sortHrefs, selectable = false }: 
         </p>
       ) : null}
       <div className="table-wrap">
-        <table className="data-table" aria-label="Jobs">
+        <table className="data-table phone-list" aria-label="Jobs">
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

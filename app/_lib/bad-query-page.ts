@@ -1,29 +1,49 @@
-// The answer to a page request whose query string does not parse: HTTP 400 with a small HTML
-// page saying what is wrong and where to go instead. A page component cannot set its status
-// (it streams with 200), so proxy.ts sends this before the page runs.
+// The answer to a page request whose query string does not parse: HTTP 400, rendered by
+// app/bad-request/page.tsx inside the dashboard's frame (header, navigation, styles), saying what
+// is wrong and where to go instead. A page component cannot set its status (it streams with 200),
+// so proxy.ts rewrites the request there with status 400 before the page runs. The reason travels
+// in a request header that only the proxy sets: one a client sent under that name is removed.
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char]!);
+export const badQueryHeader = "x-duly-bad-query";
 
-export function badQueryResponse({ title, error, backHref, backText }: { title: string; error: string; backHref: string; backText: string }): Response {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Duly</title>
-<link rel="icon" href="/icon.svg" type="image/svg+xml">
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1.5rem; line-height: 1.5; color-scheme: light dark; }
-  .notice { padding: 0.6rem 0.9rem; border: 1px solid #b42318; border-radius: 8px; color: #b42318; }
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p role="alert" class="notice">This link has a bad parameter: ${escapeHtml(error)}.</p>
-<p><a href="${escapeHtml(backHref)}">${escapeHtml(backText)}</a></p>
-</body>
-</html>
-`;
-  return new Response(html, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+export const badRequestPath = "/bad-request";
+
+const badQuerySchema = z.object({
+  title: z.string().max(200),
+  error: z.string().max(2000),
+  // A path of this site only: it becomes a link.
+  backHref: z.string().max(300).regex(/^\/(?!\/)[^\s\\]*$/),
+  backText: z.string().max(200),
+});
+
+export type BadQuery = z.infer<typeof badQuerySchema>;
+
+/** Forwarded request headers without a client's copy of ours. */
+export function withoutBadQueryHeader(headers: Headers): Headers {
+  headers.delete(badQueryHeader);
+  return headers;
+}
+
+export function badQueryResponse(request: NextRequest, forwarded: Headers, bad: BadQuery): Response {
+  const headers = withoutBadQueryHeader(forwarded);
+  // Header values are Latin-1: the reason may quote any text, so it goes percent-encoded.
+  headers.set(badQueryHeader, encodeURIComponent(JSON.stringify({ ...bad, error: bad.error.slice(0, 2000) })));
+  const url = new URL(badRequestPath, request.url);
+  const response = NextResponse.rewrite(url, { status: 400, request: { headers } });
+  response.headers.set("cache-control", "no-store");
+  return response;
+}
+
+/** What the proxy put in the request's headers, or null (a direct visit, or not ours). */
+export function readBadQuery(headers: Headers): BadQuery | null {
+  const raw = headers.get(badQueryHeader);
+  if (!raw) return null;
+  try {
+    const parsed = badQuerySchema.safeParse(JSON.parse(decodeURIComponent(raw)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

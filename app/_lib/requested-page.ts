@@ -5,6 +5,7 @@
 // and requireViewer()/requireOperator() read it when they send a signed-out person to sign in.
 import type { NextRequest } from "next/server";
 import { safeNext } from "./safe-next.ts";
+import { badQueryHeader } from "./bad-query-page.ts";
 
 export const requestedPageHeader = "x-duly-requested-page";
 
@@ -17,6 +18,8 @@ export function headersWithRequestedPage(request: NextRequest): Headers {
   for (const key of internalQueryKeys) url.searchParams.delete(key);
   const forwarded = new Headers(request.headers);
   forwarded.set(requestedPageHeader, `${url.pathname}${url.search}`);
+  // Only proxy.ts may say why a query was refused (app/bad-request/page.tsx shows it).
+  forwarded.delete(badQueryHeader);
   return forwarded;
 }
 

@@ -111,7 +111,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table" aria-label="Bookings">
+          <table className="data-table phone-list" aria-label="Bookings">
             <thead>
               <tr>
                 <th scope="col">Booking</th>

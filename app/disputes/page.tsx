@@ -68,7 +68,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
         <p className="empty">{history ? "No dispute has been resolved yet." : "No dispute is waiting: nothing to decide."}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table" aria-label={history ? "Resolved disputes" : "Open disputes"}>
+          <table className="data-table phone-list" aria-label={history ? "Resolved disputes" : "Open disputes"}>
             <thead>
               <tr>
                 <th scope="col">Dispute</th>

@@ -42,7 +42,7 @@ export default async function RunningPage() {
             longest running first.
           </p>
           <div className="table-wrap">
-            <table aria-label="Running jobs">
+            <table className="phone-list" aria-label="Running jobs">
               <thead>
                 <tr>
                   <th scope="col">Job</th>

@@ -51,6 +51,20 @@ test("the engine's pages pass an axe scan, with no console error", async ({ page
   test.setTimeout(180_000); // seven pages, each scanned in full
   const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9100 } });
   await scanPages(page, ["/overview", "/jobs", `/jobs/${job.id}`, "/job-types", "/recurring", "/audit", "/agenda"]);
+  // The search page (its help, then matches), and the error pages inside the frame (400, 404).
+  await scanPages(page, ["/search", `/search?q=${job.id}`]);
+  // (Not through scanPages: the browser logs a 4xx document as a console error, rightly here.)
+  for (const path of ["/jobs?status=exploded", "/no-such-page"]) {
+    await page.goto(path);
+    await expect(page.locator("h1").first()).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  // The shortcuts dialog, open.
+  await page.goto("/overview");
+  await expect(page.locator("html[data-shortcuts=ready]")).toHaveCount(1);
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("the marketplace's and quotas' pages pass an axe scan, with no console error", async ({ page, db }) => {

@@ -37,7 +37,7 @@ test.describe("on a phone", () => {
   test("no page scrolls sideways and every section is reachable from the navigation", async ({ page, scheduleDemoPing }) => {
     test.setTimeout(90_000);
     const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9200 } });
-    const paths = ["/overview", "/jobs", `/jobs/${job.id}`, "/bookings", "/disputes", "/accounts", "/job-types", "/recurring", "/audit", "/agenda"];
+    const paths = ["/overview", "/jobs", `/jobs/${job.id}`, "/running", "/history", "/bookings", "/disputes", "/accounts", "/job-types", "/recurring", "/webhooks", "/audit", "/agenda", "/search?q=e2e", "/no-such-page"];
     const wide: string[] = [];
     for (const path of paths) {
       await page.goto(path);
@@ -47,11 +47,37 @@ test.describe("on a phone", () => {
     }
     expect(wide).toEqual([]);
 
-    const nav = page.getByRole("navigation", { name: "Main" });
-    for (const link of await nav.getByRole("link").all()) {
-      await link.scrollIntoViewIfNeeded();
-      await expect(link).toBeInViewport();
+    // The main lists read top to bottom: no sideways scroll inside their own box either.
+    const scrolled: string[] = [];
+    for (const path of ["/jobs", "/bookings", "/disputes", "/running"]) {
+      await page.goto(path);
+      await expect(page.locator("h1").first()).toBeVisible();
+      for (const list of await page.locator("#content table.phone-list").all()) {
+        const sideways = await list.evaluate((table) => {
+          const box = table.closest(".table-wrap") ?? table;
+          return box.scrollWidth - box.clientWidth;
+        });
+        if (sideways > 1) scrolled.push(`${path}: ${sideways}px to scroll sideways`);
+      }
     }
+    expect(scrolled).toEqual([]);
+
+    // Every section is in sight as the page opens: the navigation wraps, it does not scroll
+    // sideways (a scroll nothing hints at hid half the sections).
+    await page.goto("/overview");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(1);
+    const links = await nav.getByRole("link").all();
+    expect(links.length).toBeGreaterThanOrEqual(12);
+    for (const link of links) {
+      const box = await link.boundingBox();
+      expect(box, await link.innerText()).not.toBeNull();
+      expect(box!.x, await link.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, await link.innerText()).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height, await link.innerText()).toBeLessThanOrEqual(844);
+    }
+    const search = page.getByRole("search").getByRole("searchbox", { name: "Find" });
+    await expect(search).toBeInViewport();
   });
 });
 

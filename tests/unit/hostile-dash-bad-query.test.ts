@@ -3,11 +3,20 @@
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { proxy } from "../../proxy.ts";
+import { badQueryHeader, readBadQuery } from "../../app/_lib/bad-query-page.ts";
 
+/**
+ * The proxy's answer; a 400 is a rewrite to app/bad-request/page.tsx (inside the dashboard's
+ * frame) with the reason in a request header: `body` is what that page says.
+ */
 async function answer(pathAndQuery: string, cookie?: string): Promise<{ status: number; body: string }> {
   const request = new NextRequest(`http://duly.test${pathAndQuery}`, cookie ? { headers: { cookie } } : undefined);
   const response = await proxy(request);
-  return { status: response.status, body: response.status === 400 ? await response.text() : "" };
+  if (response.status !== 400) return { status: response.status, body: "" };
+  expect(new URL(response.headers.get("x-middleware-rewrite") ?? "http://x/none").pathname).toBe("/bad-request");
+  const raw = response.headers.get(`x-middleware-request-${badQueryHeader}`);
+  const bad = raw === null ? null : readBadQuery(new Headers({ [badQueryHeader]: raw }));
+  return { status: 400, body: bad ? `${bad.title}: This link has a bad parameter: ${bad.error}. ${bad.backText}` : "" };
 }
 
 describe("bad page queries", () => {
@@ -71,6 +80,21 @@ describe("bad page queries", () => {
       if (saved === undefined) delete process.env.DULY_TIME_TRAVEL;
       else process.env.DULY_TIME_TRAVEL = saved;
     }
+  });
+
+  it("answers the search page's bad q with 400: too long, or with NUL", async () => {
+    expect((await answer(`/search?q=${"x".repeat(301)}`)).body).toContain("at most 300");
+    expect((await answer("/search?q=a%00b")).status).toBe(400);
+    expect((await answer(`/search?q=${"x".repeat(300)}`)).status).toBe(200);
+  });
+
+  it("does not pass on a client's own copy of the bad-query header", async () => {
+    const request = new NextRequest("http://duly.test/bad-request", { headers: { [badQueryHeader]: encodeURIComponent(JSON.stringify({ title: "t", error: "forged", backHref: "/", backText: "b" })) } });
+    const response = await proxy(request);
+    expect(response.status).toBe(200);
+    const overridden = (response.headers.get("x-middleware-override-headers") ?? "").split(",");
+    expect(overridden).not.toContain(badQueryHeader);
+    expect(response.headers.get(`x-middleware-request-${badQueryHeader}`)).toBeNull();
   });
 
   it("reads local times in the cookie's zone, and a bogus zone as UTC", async () => {

@@ -54,3 +54,6 @@ export type { HistoryStep, HistoryWindow, RunBucket, TickBucket } from "./histor
 
 export { runningJobs } from "./running.ts";
 export type { RunningJob } from "./running.ts";
+
+export { jobById, jobsByKeyPrefix, jobsByPayload } from "./job-search.ts";
+export type { FoundJob, PayloadFragment } from "./job-search.ts";
