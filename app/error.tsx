@@ -2,7 +2,7 @@
 // 500 inside the dashboard's frame: a page that failed while rendering (the database gone, a bug)
 // shows this under the same header and navigation, so the operator can go elsewhere or try again.
 // The message stays on the server (its log); the page shows only Next's digest, to find it there.
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { useEffect } from "react";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

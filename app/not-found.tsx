@@ -1,7 +1,7 @@
 // 404 inside the dashboard's frame (the root layout keeps the header and navigation): an unknown
 // address, or a page that called notFound() (a job, booking or dispute that does not exist).
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 
 export const metadata: Metadata = { title: "Not found" };
 

@@ -2,7 +2,7 @@
 // answers such a request by rewriting it here with status 400 and the reason in a request header
 // that only it sets (app/_lib/bad-query-page.ts); visited directly, there is no reason: 404.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { readBadQuery } from "@/app/_lib/bad-query-page.ts";

@@ -1,7 +1,7 @@
 // Find anything: the header's search box lands here. One match: straight to its page; several:
 // listed with links; none: said so, with what the box understands.
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link.tsx";
 import { redirect } from "next/navigation";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
