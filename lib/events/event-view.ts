@@ -13,7 +13,7 @@ export const eventView = z
   .object({
     id: z.string().meta({ description: "The event's id: receivers deduplicate by it (a delivery may come more than once).", example: "1042" }),
     type: eventTypeSchema,
-    createdAt: z.string().meta({ description: "When the change was made (ISO 8601, UTC)." }),
+    createdAt: z.string().meta({ description: "When the change was made (ISO 8601, UTC).", format: "date-time" }),
     actor: z.string().meta({ description: "Who made it: customer:3, chef:7, or operator / system (the platform sees which)." }),
     objectType: z.enum(eventObjectTypes),
     objectId: z.number().int(),

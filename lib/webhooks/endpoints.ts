@@ -22,12 +22,12 @@ export const endpointView = z
     description: z.string().nullable(),
     eventTypes: z.array(z.string()),
     status: z.enum(["enabled", "disabled"]),
-    disabledAt: z.string().nullable(),
+    disabledAt: z.string().meta({ format: "date-time" }).nullable(),
     disabledReason: z.string().nullable(),
-    failingSince: z.string().nullable().meta({ description: "Since when every attempt failed; null while healthy." }),
+    failingSince: z.string().meta({ format: "date-time" }).nullable().meta({ description: "Since when every attempt failed; null while healthy." }),
     consecutiveFailures: z.number().int(),
-    previousSecretExpiresAt: z.string().nullable().meta({ description: "Until then, deliveries are signed with the previous secret too." }),
-    createdAt: z.string(),
+    previousSecretExpiresAt: z.string().meta({ format: "date-time" }).nullable().meta({ description: "Until then, deliveries are signed with the previous secret too." }),
+    createdAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "WebhookEndpoint" });
 export type EndpointView = z.infer<typeof endpointView>;
@@ -129,11 +129,11 @@ export const deliveryView = z
     status: z.enum(["pending", "delivered", "failed"]),
     replay: z.boolean(),
     attempts: z.array(
-      z.object({ at: z.string(), ok: z.boolean(), statusCode: z.number().int().nullable(), latencyMs: z.number().int(), error: z.string().nullable(), responseExcerpt: z.string().nullable() }),
+      z.object({ at: z.string().meta({ format: "date-time" }), ok: z.boolean(), statusCode: z.number().int().nullable(), latencyMs: z.number().int(), error: z.string().nullable(), responseExcerpt: z.string().nullable() }),
     ),
-    nextAttemptAt: z.string().nullable(),
-    createdAt: z.string(),
-    deliveredAt: z.string().nullable(),
+    nextAttemptAt: z.string().meta({ format: "date-time" }).nullable(),
+    createdAt: z.string().meta({ format: "date-time" }),
+    deliveredAt: z.string().meta({ format: "date-time" }).nullable(),
   })
   .meta({ id: "WebhookDelivery" });
 export type DeliveryView = z.infer<typeof deliveryView>;

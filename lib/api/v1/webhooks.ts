@@ -33,6 +33,7 @@ export const createWebhookEndpoint = defineEndpoint({
     .meta({ id: "CreateWebhookEndpoint" }),
   response: withSecret,
   successStatus: 201,
+  location: (created) => `/webhook-endpoints/${created.endpoint.id}`,
 });
 
 export const listWebhookEndpoints = defineEndpoint({
@@ -74,7 +75,7 @@ export const rotateWebhookSecret = defineEndpoint({
   errors: [notFound("webhook endpoint")],
 });
 
-const reasonBody = z.object({ reason: z.string().trim().min(3).max(500).optional() }).strict();
+const reasonBody = z.object({ reason: z.string().trim().min(3).max(500).optional() }).strict().meta({ id: "WebhookEndpointReason" });
 
 export const disableWebhookEndpoint = defineEndpoint({
   operationId: "disableWebhookEndpoint",
@@ -129,5 +130,7 @@ export const replayWebhookEvent = defineEndpoint({
   body: z.object({ eventId: eventCursor.meta({ description: "The event's id." }) }).strict().meta({ id: "ReplayWebhookEvent" }),
   response: z.object({ deliveryId: z.string(), eventId: z.string(), endpointId: z.number().int() }).meta({ id: "WebhookReplay" }),
   successStatus: 201,
+  // The delivery is listed with its attempts among the endpoint's deliveries.
+  location: (replay) => `/webhook-endpoints/${replay.endpointId}/deliveries`,
   errors: [notFound("webhook endpoint or event"), invalidState("the endpoint is disabled")],
 });
