@@ -71,21 +71,26 @@ async function dropRunDatabases(adminUrl: string, runPrefix: string): Promise<vo
 }
 
 // A run prefix carries its start time (base 36 milliseconds), so a later run on a shared server
-// can drop what a killed run left behind. Only housekeeping reads the wall clock, never a test.
+// can drop what a killed run left behind. Judged by the database server's clock, never this
+// process's: npm test runs passes under faketime (2028-02-29, ...) beside the others, and by a
+// faked clock every real run's databases looked hours old, so a faked pass dropped the template
+// of the vitest pass running beside it (every file of that pass failed: "template database ...
+// does not exist"). A prefix stamped by a faked clock is never older than the server's clock
+// says by more than the fake; such a run is cleaned up by its own teardown.
 const RUN_PREFIX = /^duly_t_([0-9a-z]+)_[0-9a-f]{8}_/;
 const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000; // no run lasts hours: its timeouts are seconds
 
 async function dropAbandonedRuns(adminUrl: string): Promise<string[]> {
   return withClient(adminUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE starts_with(datname, 'duly_t_')",
+    const { rows } = await client.query<{ datname: string; now_ms: string }>(
+      "SELECT datname, (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS now_ms FROM pg_database WHERE starts_with(datname, 'duly_t_')",
     );
     const abandoned = rows
-      .map((row) => row.datname)
-      .filter((name) => {
-        const match = RUN_PREFIX.exec(name);
-        return match !== null && Date.now() - parseInt(match[1], 36) > ABANDONED_AFTER_MS;
-      });
+      .filter((row) => {
+        const match = RUN_PREFIX.exec(row.datname);
+        return match !== null && Number(row.now_ms) - parseInt(match[1], 36) > ABANDONED_AFTER_MS;
+      })
+      .map((row) => row.datname);
     await dropDatabases(client, abandoned);
     return abandoned;
   });
