@@ -150,6 +150,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
       {totals.size === 0 ? (
         <p className="muted">No attempt started or ended in this window.</p>
       ) : (
+        <div className="table-wrap">
         <table aria-label="Attempts by job type">
           <thead>
             <tr>
@@ -178,12 +179,14 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
             ))}
           </tbody>
         </table>
+        </div>
       )}
 
       <h2>Where attempts failed</h2>
       {failing.length === 0 ? (
         <p className="muted">No attempt failed in this window.</p>
       ) : (
+        <div className="table-wrap">
         <table aria-label="Failed attempts by bucket">
           <thead>
             <tr>
@@ -209,6 +212,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
             })}
           </tbody>
         </table>
+        </div>
       )}
     </>
   );
