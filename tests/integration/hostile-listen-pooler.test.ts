@@ -47,7 +47,13 @@ describe("a staying tick told to LISTEN on a transaction-pooled URL", () => {
     }
     const summary = await ticking;
     console.log(JSON.stringify({ listening: summary.listening, delays }));
-    // Listening and hearing: a few ms. Honest polling: up to 250 ms. Deaf "listening": up to 1 s.
-    expect(Math.max(...delays)).toBeLessThan(400);
+    // The defect was a tick that said it listened while deaf (and so polled only every second).
+    // Through a transaction pooler its self-test finds the listener deaf: it says it is not
+    // listening, polls at the not-listening interval, and runs every job. The delays are logged,
+    // not asserted: how long a poll takes to come round depends on how busy the machine is (a
+    // bound of 400 ms failed at 414 on a loaded CI machine).
+    expect(summary.listening).toBe(false);
+    const [{ value }] = await db.$queryRaw<Array<{ value: number }>>`SELECT value FROM test_counter WHERE id = 1`;
+    expect(value).toBe(4);
   }, 180_000);
 });
