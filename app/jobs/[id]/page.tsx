@@ -40,7 +40,9 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const { zone } = await displayZone();
   const typePaused = (await readWithRetry(() => pausedJobTypes(db))).includes(job.jobType);
   const subject = job.subjectType ? `${job.subjectType}:${job.subjectId ?? ""}` : null;
-  const recordHref = subjectHref(job.subjectType, job.subjectId);
+  // The record's own page (a booking's, a dispute's); null when it has none but its jobs list.
+  const href = subjectHref(job.subjectType, job.subjectId);
+  const recordPage = href && !href.startsWith("/jobs") ? href : null;
   // A type bound to its business time: the action forms say, before the operator confirms, that
   // an early run will not act early and when it will (decision 0020).
   const [notice, now] = await Promise.all([
@@ -92,16 +94,16 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
           <dd>
             {subject ? (
               <>
-                {recordHref && !recordHref.startsWith("/jobs") ? (
+                {recordPage ? (
                   <>
-                    <Link href={recordHref}>
+                    <Link href={recordPage}>
                       <bdi>{subject}</bdi>
                     </Link>{" "}
                     ·{" "}
                   </>
                 ) : null}
                 <Link href={`/jobs?subject=${encodeURIComponent(subject)}`}>
-                  {recordHref && !recordHref.startsWith("/jobs") ? "all its jobs" : <><bdi>{subject}</bdi> (all its jobs)</>}
+                  {recordPage ? "all its jobs" : <><bdi>{subject}</bdi> (all its jobs)</>}
                 </Link>
               </>
             ) : (
