@@ -6,19 +6,25 @@ import { parseSetting } from "../lib/settings.ts";
 import { demoPing } from "./demo-ping.ts";
 import { marketplaceJobs } from "./marketplace/index.ts";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs.ts";
+import { pruneEventsJob } from "./prune-events.ts";
 import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
 import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 import { deliverWebhookJob } from "./webhooks/deliver.ts";
 
-export { demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob, deliverWebhookJob };
+export { demoPing, pruneEventsJob, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob, deliverWebhookJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
   return parseSetting("DULY_RETENTION_DAYS", env);
 }
 
+/** DULY_EVENT_RETENTION_DAYS: how long events and finished webhook deliveries are kept (default 30). */
+export function eventRetentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
+  return parseSetting("DULY_EVENT_RETENTION_DAYS", env);
+}
+
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, ...marketplaceJobs, quotaResetSweepJob, deliverWebhookJob],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, pruneEventsJob, ...marketplaceJobs, quotaResetSweepJob, deliverWebhookJob],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -33,6 +39,13 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: pruneIdempotencyRecordsJob.name,
       payload: { olderThanHours: 24, batchSize: 5_000 },
+    },
+    {
+      name: "maintenance.prune-events",
+      cron: "53 * * * *", // hourly: events and finished webhook deliveries past their retention
+      timeZone: "UTC",
+      jobType: pruneEventsJob.name,
+      payload: { olderThanDays: eventRetentionDaysFromEnv(), batchSize: 5_000 },
     },
     {
       // Monthly quota resets: every 15 minutes, so each zone's local midnight (every UTC offset

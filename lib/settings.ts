@@ -47,6 +47,8 @@ const schema = z.object({
   DULY_TIME_TRAVEL: flag.default("0"),
   /** Finished jobs (succeeded, cancelled) older than this many days are pruned daily. */
   DULY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Events (GET /api/v1/events) and finished webhook deliveries older than this many days are pruned hourly. */
+  DULY_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Connections in the app's pool: API requests, pages and dashboard actions. At most this many
    * API requests work at once; the rest wait their turn (DULY_API_QUEUE_*) or get 503 SERVER_BUSY.
