@@ -6,7 +6,7 @@
 //
 // It migrates, syncs recurring schedules (no demo seed: tests create their own rows), builds
 // when the build is stale (E2E_FORCE_BUILD=1 always builds), and serves on E2E_PORT (3100) with
-// CRON_SECRET=e2e-secret, BETTER_AUTH_SECRET, DULY_PAYMENT_WEBHOOK_SECRET, DULY_TIME_TRAVEL=1 and no ticker: the tests tick when they want to.
+// CRON_SECRET=e2e-secret, BETTER_AUTH_SECRET, DULY_PAYMENT_WEBHOOK_SECRET, DULY_TIME_TRAVEL=1, DULY_WEBHOOKS_ALLOW_PRIVATE=1 (receivers on loopback) and no ticker: the tests tick when they want to.
 //
 // DULY_TEST_PGBOUNCER=1 (scripts/test.ts's PgBouncer pass): as deployed behind a transaction-mode
 // pooler. A PgBouncer in front of that server becomes the app's DATABASE_URL (and the fixtures'),
@@ -113,6 +113,8 @@ async function main(): Promise<void> {
         BETTER_AUTH_URL: baseURL,
         DULY_TIME_TRAVEL: "1",
         DULY_TICKER: "0",
+        // Webhook receivers in the tests listen on loopback (docs/api.md: tests and local development).
+        DULY_WEBHOOKS_ALLOW_PRIVATE: "1",
       },
     });
     shutdown.add("next", () => server.stop());
