@@ -27,6 +27,7 @@ import { migrate } from "../lib/db/migrate.ts";
 import { countJobs, listJobs, type JobListQuery } from "../lib/scheduler/admin/index.ts";
 import { dueByDay, failedAttempts24h, overviewFigures, runHistory, runningJobs, tickHistory } from "../lib/scheduler/admin/index.ts";
 import { previewBulk } from "../lib/operations/bulk.ts";
+import { findAnything } from "../lib/operations/find-anything.ts";
 import { seedDemoData } from "../prisma/seed.ts";
 import { seedQuotaDemo } from "../scripts/lib/demo/quotas.ts";
 import { buildIfStale } from "../scripts/lib/next-build.ts";
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
              ${now}::timestamptz + ((g::bigint * 7919) % 525600 - 131400) * interval '1 minute',
              (CASE WHEN g % 10 < 7 THEN 'pending' WHEN g % 10 < 9 THEN 'succeeded' WHEN g % 100 = 99 THEN 'dead' ELSE 'cancelled' END)::job_status,
              CASE WHEN g % 10 < 7 THEN 0 ELSE 1 END,
-             '{}'::jsonb, 'booking', (g / 10)::text,
+             jsonb_build_object('bookingId', g / 10), 'booking', (g / 10)::text,
              CASE WHEN g % 10 < 7 THEN NULL ELSE ${now}::timestamptz - (g % 1440) * interval '1 minute' END
       FROM generate_series(1, ${jobCount}) g`;
     // Every finished job ran once, in the last 24 h (its finished_at): 210,000 attempts for the
@@ -174,6 +175,11 @@ async function main(): Promise<void> {
       { name: "history: 7 days per hour, every type", goalMs: 50, run: () => runHistory(db, { from: new Date(Date.now() - 7 * dayMs), to: new Date(), step: "hour", zone: "Europe/Berlin" }) },
       { name: "history: ticks, 7 days per hour", goalMs: 50, run: () => tickHistory(db, { from: new Date(Date.now() - 7 * dayMs), to: new Date(), step: "hour", zone: "Europe/Berlin" }) },
       { name: "running now (up to 501 jobs)", goalMs: 50, run: () => runningJobs(db, 501) },
+      { name: "search: a job id", goalMs: 50, run: () => findAnything(db, { jobId: 424_242n, recordId: 424_242 }) },
+      { name: "search: booking:4242 (its jobs)", goalMs: 50, run: () => findAnything(db, { subject: { type: "booking", id: "4242" } }) },
+      { name: "search: key prefix bench:4242", goalMs: 50, run: () => findAnything(db, { keyPrefix: "bench:4242" }) },
+      { name: "search: payload bookingId=4242", goalMs: 50, run: () => findAnything(db, { payload: { bookingId: 4242 } }) },
+      { name: "search: an email", goalMs: 50, run: () => findAnything(db, { email: "nobody@duly.test" }) },
       { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, benchOperator, { target: { kind: "filter", filter: bulkFilter }, change: { kind: "shift", offsetMs: dayMs }, reason: "bench" }, now) },
     ];
 
@@ -201,6 +207,9 @@ async function main(): Promise<void> {
       cases.push(
         { name: "HTTP: GET /overview (signed in, whole page)", goalMs: 300, run: page("/overview", "Due in the next 7 days") },
         { name: "HTTP: GET /jobs next week (signed in, whole page)", goalMs: 300, run: page(`/jobs?status=pending&${week}&dir=asc`, "bench:") },
+        { name: "HTTP: GET /search?q=bookingId=4242 (whole page)", goalMs: 300, run: page(`/search?q=${encodeURIComponent("bookingId=4242")}`, "bench:4242") },
+        { name: "HTTP: GET /running (whole page)", goalMs: 300, run: page("/running", "Running") },
+        { name: "HTTP: GET /history (whole page)", goalMs: 300, run: page("/history", "History") },
       );
     }
 

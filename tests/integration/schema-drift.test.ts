@@ -27,6 +27,8 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX scheduled_jobs_lease_idx ON public.scheduled_jobs USING btree (lease_expires_at) WHERE (status = 'running'::job_status)",
   scheduled_jobs_key_pattern_idx:
     "CREATE INDEX scheduled_jobs_key_pattern_idx ON public.scheduled_jobs USING btree (key text_pattern_ops)",
+  scheduled_jobs_payload_idx:
+    "CREATE INDEX scheduled_jobs_payload_idx ON public.scheduled_jobs USING gin (payload jsonb_path_ops)",
   scheduled_jobs_dead_finished_at_idx:
     "CREATE INDEX scheduled_jobs_dead_finished_at_idx ON public.scheduled_jobs USING btree (finished_at) WHERE (status = 'dead'::job_status)",
   job_run_tallies_loose_idx:
