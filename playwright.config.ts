@@ -13,7 +13,7 @@ const baseURL = `http://localhost:${port}`;
  * scratch database): they never read or tick the shared server's database, so they run in a
  * project of their own, beside the shared-server specs rather than after them.
  */
-const ownServerSpecs = ["start.spec.ts", "hostile2-start.spec.ts", "sign-in-hosts.spec.ts"];
+const ownServerSpecs = ["start.spec.ts", "npm-start-faults.spec.ts", "sign-in-hosts.spec.ts"];
 
 function chromiumPath(): string | undefined {
   if (process.env.PLAYWRIGHT_CHROMIUM) return process.env.PLAYWRIGHT_CHROMIUM;

@@ -10,11 +10,11 @@ const root = fileURLToPath(new URL("./", import.meta.url));
 
 /** Integration tests that run alone (the `processes` project): several processes, real time. */
 const timingSensitive = [
-  "tests/integration/scheduler-concurrency.test.ts",
-  "tests/integration/hostile-eight-processes.test.ts",
-  "tests/integration/connection-faults.test.ts",
-  "tests/integration/hostile-kill-storm.test.ts",
-  "tests/integration/lease-protection.test.ts",
+  "tests/integration/engine/scheduler-concurrency.test.ts",
+  "tests/integration/engine/eight-staying-processes-lose-no-lease.test.ts",
+  "tests/integration/engine/connection-faults.test.ts",
+  "tests/integration/engine/kill-storm-loses-no-job.test.ts",
+  "tests/integration/engine/lease-protection.test.ts",
 ];
 
 export default defineConfig({

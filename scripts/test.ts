@@ -324,7 +324,7 @@ async function vitestLane(pgbouncer: boolean, hasJobsCheck: boolean): Promise<vo
 // break date code (the clock keeps running from there: Dec 31 crosses into the new year
 // during the run). The full calendar simulations are not repeated: they choose every `now`.
 const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
-const fakedFiles = ["tests/unit/", "tests/integration/quota-resets", "tests/integration/quota-consumption", "tests/integration/quota-usage-route"];
+const fakedFiles = ["tests/unit/", "tests/integration/quotas/quota-resets", "tests/integration/quotas/quota-consumption", "tests/integration/quotas/quota-usage-route"];
 
 async function fakedClockLane(): Promise<void> {
   if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status !== 0) {

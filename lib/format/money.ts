@@ -15,7 +15,7 @@
 // - anything else is refused, naming the ways to type what it might mean. "1,234" in KWD could
 //   be one thousand two hundred and thirty-four or 1.234 (a decimal comma): the message offers
 //   both ("for 1,234.000 KWD type 1,234.000 or 1234; for 1.234 KWD type 1.234").
-// Reading never guesses, so a text read is the only reading it has (tests/unit/money.test.ts).
+// Reading never guesses, so a text read is the only reading it has (tests/unit/marketplace/money.test.ts).
 import { minorDigits } from "../money/currencies.ts";
 
 function group(whole: bigint): string {

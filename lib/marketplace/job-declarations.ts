@@ -4,7 +4,7 @@
 // Use cases (lib/) schedule jobs from these declarations; the catalogue (jobs/marketplace/*.ts)
 // gives each declaration its handler, which calls a use case. So imports keep one direction
 // (jobs -> lib, never lib -> jobs) and a use case never imports the handler of the job it
-// schedules (docs/decisions/0010-job-declarations.md). tests/unit/marketplace-catalogue.test.ts
+// schedules (docs/decisions/0010-job-declarations.md). tests/unit/marketplace/marketplace-rules.test.ts
 // checks that the catalogue holds exactly these declarations, unchanged.
 import { z } from "zod";
 import type { Tx } from "../db/client.ts";

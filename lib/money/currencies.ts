@@ -20,7 +20,7 @@
 //   (Uruguay's wage index unit), which ICU knows (names, four digits) but files as uncommon. The
 //   fund codes (BOV, CHE, USN...) and VED stay out: ICU does not count them as common.
 // On Node 20 (ICU 78.2) with the list of 2024-06-25: 158 codes, 16 with 0 digits, 133 with 2, 7
-// with 3 (BHD IQD JOD KWD LYD OMR TND), 2 with 4 (CLF UYW); tests/unit/currencies.test.ts checks
+// with 3 (BHD IQD JOD KWD LYD OMR TND), 2 with 4 (CLF UYW); tests/unit/marketplace/currencies.test.ts checks
 // that the runtime and the package still say so.
 import { data as isoList, publishDate } from "currency-codes";
 import { z } from "zod";

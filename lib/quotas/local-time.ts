@@ -51,7 +51,7 @@ const hourMs = 3_600_000;
  * 01:00: the end of the jump, when the date turns). A reset is due from this instant on.
  * PostgreSQL's quota_local_day_start answers the same from its own zone data (the migration
  * 20261214000000_quota_local_day_start; both are checked against every zone on every day of
- * 2024-2032 in tests/unit/quota-local-day-start.test.ts and the integration test of that name).
+ * 2024-2032 in tests/unit/quotas/quota-local-day-start.test.ts and the integration test of that name).
  */
 export function localDayStart(date: IsoDate, timeZone: string): Date {
   const { year, month, day } = parseIsoDate(date);

@@ -5,7 +5,7 @@
 // engine (lib/scheduler/limits.ts). When each door kept its own copy they disagreed: a reason
 // of two characters went through the API and the engine and was refused by the dashboard, a run
 // time in year 5000 went into the engine and not through a form, "CET" was a time zone to the
-// dashboard and the quotas and not to the API. tests/integration/field-vocabulary.test.ts gives
+// dashboard and the quotas and not to the API. tests/integration/api/field-vocabulary.test.ts gives
 // every door the same bad input and expects the same answer.
 import { z } from "zod";
 import { BookingStatus, DisputeStatus, JobStatus, MoveRequestStatus } from "../db/generated/enums.ts";

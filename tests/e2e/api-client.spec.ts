@@ -1,6 +1,6 @@
 // Issue 14, items 4-10 over real HTTP against the production build (next start), through a client
 // generated from the OpenAPI document (openapi-typescript types in tests/e2e/generated, checked
-// against the document by tests/unit/api-types.test.ts; openapi-fetch calls): a booking
+// against the document by tests/unit/api/api-types.test.ts; openapi-fetch calls): a booking
 // requested with metadata (201, Location, ETag, Request-Id), listed page by page, accepted only
 // on the version the chef read (412 after the customer moved it), errors in Stripe's shape
 // (405 with Allow), rate limits with their headers and 429, and a read-only key. The request

@@ -3,7 +3,7 @@
 // platform's app key records the capture), a retried payment replayed (one charge),
 // the read with its deadlines and ledger, refusals in the error envelope, the OpenAPI document,
 // and the reference page rendered by Swagger UI in the browser, with nothing fetched from
-// outside the app. (The full matrix of refusals runs in tests/integration/api-routes.test.ts.)
+// outside the app. (The full matrix of refusals runs in tests/integration/api/api-routes.test.ts.)
 import { randomBytes } from "node:crypto";
 import { createApiKey } from "../../lib/api/keys/api-keys.ts";
 import { registerChef, registerCustomer, systemActor } from "../../lib/marketplace/index.ts";

@@ -16,7 +16,7 @@ import { DulyError, ErrorCode } from "../../errors.ts";
  * Statuses in which a booking holds its chef's time: accepted (the chef said yes) and every
  * status of an event that happens or happened. Requested does not (a chef may have several
  * requests for one evening and accept one); declined, expired and cancelled give it back. The
- * constraint's WHERE lists exactly these (tests/integration/marketplace-chef-calendar.test.ts).
+ * constraint's WHERE lists exactly these (tests/integration/marketplace/marketplace-chef-calendar.test.ts).
  */
 export const chefTimeStatuses = [
   "accepted", "paid", "closed", "completed", "disputed", "paid_out", "refunded", "settled",

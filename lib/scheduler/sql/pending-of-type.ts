@@ -11,7 +11,7 @@
 // (bench/RESULTS.md, "Fair claims"). A row comparison on (job_type, run_at) is an index
 // condition only on an index that leads with those two columns, and the order (job_type, run_at)
 // is one only such an index gives, so the run_at-ordered indexes are no longer a cheap plan.
-// tests/integration/paused-backlog.test.ts counts the buffers each statement reads with and
+// tests/integration/engine/paused-backlog.test.ts counts the buffers each statement reads with and
 // without such a backlog.
 
 /**

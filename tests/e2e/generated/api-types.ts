@@ -1,5 +1,5 @@
 // Generated from the /api/v1 OpenAPI document by `npm run api:types` (scripts/lib/api-types.ts,
-// openapi-typescript). Do not edit: tests/unit/api-types.test.ts fails when it differs from what
+// openapi-typescript). Do not edit: tests/unit/api/api-types.test.ts fails when it differs from what
 // the current document generates.
 export interface paths {
     "/accounts/{accountId}/usage": {

@@ -1,0 +1,82 @@
+// The dashboard's history reads (lib/scheduler/admin/history.ts): attempts per local minute and
+// hour and job type from the run tallies, with how late they started, against what the runs
+// themselves say; local hours in a zone 45 minutes off UTC; and the tick history recordTick
+// keeps (lag, jobs left due) beside the overwritten last-tick row.
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../helpers/database.ts";
+import { countJob, createEffectTables, flakyJob, testCatalogue } from "../../fixtures/test-jobs.ts";
+import { lastTick, recordTick, schedule, tick } from "../../../lib/scheduler/index.ts";
+import { runHistory, tickHistory } from "../../../lib/scheduler/admin/index.ts";
+
+const database = useTestDatabase();
+const catalogue = testCatalogue();
+const t0 = new Date("2031-02-03T10:00:00Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const minute = 60_000;
+
+beforeEach(async () => {
+  const { db } = database;
+  await createEffectTables(db);
+  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_run_tallies, tick_history, scheduler_state, recurring_schedules, job_type_pauses`;
+  await db.$executeRaw`UPDATE test_switch SET failing = true WHERE id = 1`;
+});
+
+async function due(job: typeof countJob, runAt: Date, count: number): Promise<void> {
+  await database.db.$transaction(async (tx) => {
+    for (let i = 0; i < count; i++) await schedule(tx, job, { runAt, payload: {} });
+  });
+}
+
+describe("run history", () => {
+  it("counts started, succeeded and failed attempts per local minute and type, with how late they started", async () => {
+    await due(countJob, t0, 3);
+    await due(flakyJob as unknown as typeof countJob, at(30_000), 2);
+    // Ticks at 10:02:00 (2 minutes late for the count jobs, 90 s for the flaky ones) and 10:07:00.
+    await tick({ db: database.db, catalogue, now: at(2 * minute), budgetMs: 20_000, concurrency: 1, mode: "drain" });
+    await tick({ db: database.db, catalogue, now: at(7 * minute), budgetMs: 20_000, concurrency: 1, mode: "drain" });
+    const history = await runHistory(database.db, { from: t0, to: at(10 * minute), step: "minute", zone: "UTC" });
+    expect(history).toEqual([
+      { bucket: "2031-02-03T10:02", jobType: "test.count", started: 3, succeeded: 3, failed: 0, meanDelayMs: 120_000, maxDelayMs: 120_000 },
+      { bucket: "2031-02-03T10:02", jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: 90_000, maxDelayMs: 90_000 },
+      // The retries were due about a second after the first failure: 5 minutes late at 10:07.
+      { bucket: "2031-02-03T10:07", jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: expect.any(Number), maxDelayMs: expect.any(Number) },
+    ]);
+    const retry = history[2]!;
+    expect(retry.maxDelayMs!).toBeGreaterThan(4 * minute);
+    expect(retry.maxDelayMs!).toBeLessThanOrEqual(5 * minute);
+
+    // Per local hour in Asia/Kathmandu (+05:45): 10:02 and 10:07 UTC are 15:47 and 15:52, one hour, 15:00.
+    const hours = await runHistory(database.db, { from: t0, to: at(10 * minute), step: "hour", zone: "Asia/Kathmandu" });
+    expect(hours.map((h) => [h.bucket, h.jobType, h.started, h.succeeded, h.failed])).toEqual([
+      ["2031-02-03T15:00", "test.count", 3, 3, 0],
+      ["2031-02-03T15:00", "test.flaky", 4, 0, 4],
+    ]);
+    // The window is [from, to): from 10:05 on, only the second tick's attempts.
+    const later = await runHistory(database.db, { from: at(5 * minute), to: at(10 * minute), step: "hour", zone: "UTC" });
+    expect(later.map((h) => [h.jobType, h.started])).toEqual([["test.flaky", 2]]);
+  });
+});
+
+describe("tick history", () => {
+  it("keeps a row per recorded tick with its lag and the jobs left due, while the last-tick row is overwritten", async () => {
+    await due(countJob, t0, 2);
+    const first = await tick({ db: database.db, catalogue, now: at(3 * minute), budgetMs: 20_000, concurrency: 1, mode: "drain" });
+    await recordTick(database.db, first);
+    // Five more due, none run (the tick is recorded as it was: nothing claimed, five due after it).
+    await due(countJob, at(3 * minute), 5);
+    await recordTick(database.db, { ...first, tickId: "t_second", now: at(4 * minute).toISOString(), claimed: 0, succeeded: 0, lagMs: 60_000, durationMs: 10 });
+    expect((await lastTick(database.db))!.summary.tickId).toBe("t_second");
+
+    const perMinute = await tickHistory(database.db, { from: t0, to: at(10 * minute), step: "minute", zone: "UTC" });
+    expect(perMinute).toEqual([
+      { bucket: "2031-02-03T10:03", ticks: 1, maxLagMs: 3 * minute, maxDue: 0, troubled: 0 },
+      { bucket: "2031-02-03T10:04", ticks: 1, maxLagMs: 60_000, maxDue: 5, troubled: 0 },
+    ]);
+  });
+
+  it("records a tick that could not start (no clock, counts missing) with zeros, never failing the route", async () => {
+    await recordTick(database.db, { tickId: "t_down", mode: "drain", status: "unavailable", now: "", errors: ["no database"] } as never);
+    const rows = await database.db.$queryRaw<Array<{ status: string; lag_ms: bigint; claimed: number }>>`SELECT status, lag_ms, claimed FROM tick_history`;
+    expect(rows).toEqual([{ status: "unavailable", lag_ms: 0n, claimed: 0 }]);
+  });
+});
