@@ -90,6 +90,8 @@ export default async function AlertsPage() {
                         </>
                       ) : n.delivery.state === "failed" ? (
                         <>failed after {n.delivery.attempts} attempts</>
+                      ) : n.delivery.maxAttempts === 0 ? (
+                        <>waiting for its delivery job</>
                       ) : (
                         <>sending (attempt {n.delivery.attempts} of {n.delivery.maxAttempts})</>
                       )}
