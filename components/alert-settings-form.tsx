@@ -21,10 +21,11 @@ export interface AlertSettingsFormValues {
 function Field({ label, name, state, hint, ...input }: { label: string; name: string; state: ActionState; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const error = state.fieldErrors?.[name];
   const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  // The label names the field; the hint and the error describe it (not part of its name).
   return (
-    <label>
-      {label}
-      <input name={name} aria-describedby={described} aria-invalid={error ? true : undefined} {...input} />
+    <div className="field">
+      <label htmlFor={`alert-${name}`}>{label}</label>
+      <input id={`alert-${name}`} name={name} aria-describedby={described} aria-invalid={error ? true : undefined} {...input} />
       {hint ? (
         <span className="muted" id={`${name}-hint`}>
           {hint}
@@ -35,7 +36,7 @@ function Field({ label, name, state, hint, ...input }: { label: string; name: st
           {error}
         </span>
       ) : null}
-    </label>
+    </div>
   );
 }
 
