@@ -150,6 +150,23 @@ describe("alerts", () => {
     expect(other.notices).toEqual([]);
   });
 
+  it("judges an enabled webhook endpoint failing for longer than the threshold, and not a disabled one", async () => {
+    await configure({ webhookFailingMinutes: 15 });
+    await database.db.$executeRaw`TRUNCATE webhook_endpoints RESTART IDENTITY CASCADE`;
+    const endpoint = (url: string, failingSince: Date, status: "enabled" | "disabled") =>
+      database.db.webhookEndpoint.create({ data: { owner: "platform", url, eventTypes: ["*"], secret: "s".repeat(32), status, failingSince, consecutiveFailures: 3, createdAt: t0, updatedAt: t0 } });
+    await endpoint("https://fresh.example.com/hook", at(-5 * minute), "enabled"); // failing, but not for long yet
+    await endpoint("https://off.example.com/hook", at(-90 * minute), "disabled"); // already shown as disabled
+    const options = { allowPrivate: true, sendTimeoutMs: 1_000, heartbeatTimeoutMs: 1_000, smtpUrl: undefined, heartbeatUrl: undefined };
+    const evaluate = (now: Date) => database.db.$transaction((tx) => evaluateAlerts(tx, now, [], options));
+    expect((await evaluate(t0)).notices).toEqual([]);
+    expect((await evaluate(at(10 * minute))).notices).toEqual([
+      { condition: "webhook_failing", notice: "firing", message: `[Duly] ALERT: Failing webhook endpoints: 1 endpoint failing for 15 min or more: #1 (fresh.example.com) since ${at(-5 * minute).toISOString()}.` },
+    ]);
+    await database.db.webhookEndpoint.updateMany({ where: { id: 1 }, data: { failingSince: null, consecutiveFailures: 0 } }); // it answered again
+    expect((await evaluate(at(11 * minute))).notices.map((n) => [n.condition, n.notice])).toEqual([["webhook_failing", "resolved"]]);
+  });
+
   it("refuses alert URLs inside the network unless private addresses are allowed, when saved and again when sent", async () => {
     const strict = { allowPrivate: false, sendTimeoutMs: 1_000, heartbeatTimeoutMs: 1_000, smtpUrl: undefined, heartbeatUrl: undefined };
     const input = (webhookUrl: string, heartbeatUrl = ""): AlertSettingsInput => ({
