@@ -29,6 +29,7 @@ const sections = [
   { href: "/accounts", label: "Accounts" },
   { href: "/agenda", label: "Agenda" },
   { href: "/webhooks", label: "Webhooks" },
+  { href: "/alerts", label: "Alerts" },
   { href: "/audit", label: "Audit log" },
 ];
 

@@ -10,8 +10,10 @@ import { pruneEventsJob } from "./prune-events.ts";
 import { pruneIdempotencyRecordsJob } from "./prune-idempotency-records.ts";
 import { quotaResetSweepJob } from "./quotas/reset-sweep.ts";
 import { deliverWebhookJob } from "./webhooks/deliver.ts";
+import { deliverAlertJob } from "./alerts/deliver.ts";
+import { evaluateAlertsJobFor } from "./alerts/evaluate.ts";
 
-export { demoPing, pruneEventsJob, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob, deliverWebhookJob };
+export { demoPing, pruneEventsJob, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, marketplaceJobs, quotaResetSweepJob, deliverWebhookJob, deliverAlertJob };
 
 /** DULY_RETENTION_DAYS: how long finished jobs and their runs are kept (default 30). */
 export function retentionDaysFromEnv(env: Record<string, string | undefined> = process.env): number {
@@ -23,8 +25,11 @@ export function eventRetentionDaysFromEnv(env: Record<string, string | undefined
   return parseSetting("DULY_EVENT_RETENTION_DAYS", env);
 }
 
+/** alerts.evaluate reads the catalogue's types when it runs (so the lag counts only what this deployment runs). */
+export const evaluateAlertsJob = evaluateAlertsJobFor(() => catalogue.all().map((definition) => definition.name));
+
 export const catalogue = createCatalogue(
-  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, pruneEventsJob, ...marketplaceJobs, quotaResetSweepJob, deliverWebhookJob],
+  [demoPing, pruneFinishedJobsJob, pruneIdempotencyRecordsJob, pruneEventsJob, ...marketplaceJobs, quotaResetSweepJob, deliverWebhookJob, evaluateAlertsJob, deliverAlertJob],
   [
     {
       name: "maintenance.prune-finished-jobs",
@@ -56,6 +61,15 @@ export const catalogue = createCatalogue(
       timeZone: "UTC",
       jobType: quotaResetSweepJob.name,
       payload: { batchSize: 5_000, maxBatches: 4 },
+    },
+    {
+      // Alerts (docs/decisions/0036): judge lag, dead jobs and failing webhook endpoints every
+      // minute; a few indexed probes, and a notification only when a condition changes.
+      name: "alerts.evaluate",
+      cron: "* * * * *",
+      timeZone: "UTC",
+      jobType: evaluateAlertsJob.name,
+      payload: {},
     },
   ],
 );

@@ -104,6 +104,21 @@ const schema = z.object({
   DULY_WEBHOOK_TIMEOUT: duration.prefault("10s"),
   /** An endpoint whose every attempt failed for this long is disabled (and the operators told). */
   DULY_WEBHOOK_DISABLE_AFTER: duration.prefault("3d"),
+  // Alerts (lib/alerts, docs/decisions/0036).
+  /**
+   * Where alert emails go out: smtp://user:password@host:587 or smtps://…:465 (nodemailer's URL).
+   * Only from the environment: it carries a password, so the alerts page shows whether it is set
+   * and never stores or echoes it.
+   */
+  DULY_ALERT_SMTP_URL: z.url({ protocol: /^smtps?$/, error: "expected an smtp:// or smtps:// URL" }).optional(),
+  /**
+   * The heartbeat pinged after every tick (healthchecks.io's convention: the URL on success, the
+   * URL + "/fail" on a failed tick). Set here, it wins over the one on the alerts page and is
+   * pinged even when the database is down (then with /fail).
+   */
+  DULY_ALERT_HEARTBEAT_URL: z.url({ protocol: /^https?$/, error: "expected an http(s) URL" }).optional(),
+  /** How long a heartbeat ping may take before it is given up (and logged); the tick never waits longer. */
+  DULY_ALERT_HEARTBEAT_TIMEOUT: duration.prefault("3s"),
   /** The least notice a booking request, an auction's event or a moved event may have. */
   DULY_MIN_NOTICE: duration.prefault("48h"),
   /** A paid booking the customer cancels at least this long before the event is refunded in full. */

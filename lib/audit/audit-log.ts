@@ -29,6 +29,7 @@ export const auditActions = [
   "webhook_endpoint.disable",
   "webhook_endpoint.enable",
   "webhook.replay",
+  "alerts.update_settings",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -104,6 +104,7 @@ test("the cron route alone brings the deployed schedules into an empty table", a
   expect(response.status(), await response.text()).toBe(200);
   const schedules = await db.recurringSchedule.findMany({ select: { name: true, jobType: true, retiredAt: true, enabled: true }, orderBy: { name: "asc" } });
   expect(schedules).toEqual([
+    { name: "alerts.evaluate", jobType: "alerts.evaluate", retiredAt: null, enabled: true },
     { name: "maintenance.prune-events", jobType: "maintenance.prune-events", retiredAt: null, enabled: true },
     { name: "maintenance.prune-finished-jobs", jobType: "maintenance.prune-finished-jobs", retiredAt: null, enabled: true },
     { name: "maintenance.prune-idempotency-records", jobType: "maintenance.prune-idempotency-records", retiredAt: null, enabled: true },

@@ -37,7 +37,7 @@ test.describe("on a phone", () => {
   test("no page scrolls sideways and every section is reachable from the navigation", async ({ page, scheduleDemoPing }) => {
     test.setTimeout(90_000);
     const job = await scheduleDemoPing({ runAt: new Date(Date.now() + dayMs), subject: { type: "booking", id: 9200 } });
-    const paths = ["/overview", "/jobs", `/jobs/${job.id}`, "/running", "/history", "/bookings", "/disputes", "/accounts", "/job-types", "/recurring", "/webhooks", "/audit", "/agenda", "/search?q=e2e", "/no-such-page"];
+    const paths = ["/overview", "/jobs", `/jobs/${job.id}`, "/running", "/history", "/bookings", "/disputes", "/accounts", "/job-types", "/recurring", "/webhooks", "/alerts", "/audit", "/agenda", "/search?q=e2e", "/no-such-page"];
     const wide: string[] = [];
     for (const path of paths) {
       await page.goto(path);

@@ -46,6 +46,8 @@ export type { SubjectJobsLock } from "./subject-lock.ts";
 export { jobsOfSubjects, nextOpenJobs } from "./subject-jobs.ts";
 export type { OpenJob, SubjectJob } from "./subject-jobs.ts";
 
+export { alertFigures } from "./alert-figures.ts";
+export type { AlertFigures } from "./alert-figures.ts";
 export { dueByDay, dueByHour, dueJobCount, overviewFigures, failedAttempts24h, declaredSchedulesNotInForce, figureCap } from "./overview.ts";
 export type { DueBucket, OverviewFigures, ScheduleNotInForce } from "./overview.ts";
 

@@ -4,6 +4,7 @@ import { getEngineDb } from "@/lib/db/client.ts";
 import { directUrl, settings } from "@/lib/settings.ts";
 import { recordTick, tick } from "@/lib/scheduler/index.ts";
 import { catalogue } from "@/jobs/index.ts";
+import { pingTickHeartbeat } from "@/lib/alerts/heartbeat.ts";
 import { searchParamsToRecord, timeTravelEnabled } from "@/app/_lib/search-params.ts";
 import { cronRoute, jsonError, jsonResponse } from "../authorize.ts";
 import { parseTickQuery } from "./tick-query.ts";
@@ -56,6 +57,8 @@ export const GET = cronRoute(async (request) => {
   if (summary.status !== "unavailable") {
     await recordTick(getEngineDb(), summary).catch((error: unknown) => console.error("[duly] could not record the tick for the dashboard:", error));
   }
+  // The heartbeat (docs/decisions/0036): bounded by its own timeout, never throws, logged when it fails.
+  await pingTickHeartbeat(getEngineDb(), summary);
   if (summary.status === "unavailable") {
     const error = `no database connection could be had (the database is down or refusing, or every connection of the engine's pool, DULY_ENGINE_POOL_SIZE, is in use): ${summary.errors.join("; ")}`;
     return jsonResponse({ error, summary }, 503);
