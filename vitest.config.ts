@@ -5,22 +5,22 @@
 //   npx vitest run --project processes   (integration tests that need the machine to themselves)
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { samePooled, timingSensitive, withoutDatabase } from "./tests/setup/file-groups.ts";
+import { SlowFilesFirst } from "./tests/setup/slow-files-first.ts";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 
-/** Integration tests that run alone (the `processes` project): several processes, real time. */
-const timingSensitive = [
-  "tests/integration/engine/scheduler-concurrency.test.ts",
-  "tests/integration/engine/eight-staying-processes-lose-no-lease.test.ts",
-  "tests/integration/engine/connection-faults.test.ts",
-  "tests/integration/engine/kill-storm-loses-no-job.test.ts",
-  "tests/integration/engine/lease-protection.test.ts",
-];
+// The PgBouncer pass (DULY_TEST_PGBOUNCER=1) runs the integration project again behind a pooler;
+// files that open no connection, or whose results a pooler cannot change, are left out of it
+// (tests/setup/file-groups.ts, docs/decisions/0034).
+const pooledPass = process.env.DULY_TEST_PGBOUNCER === "1";
 
 export default defineConfig({
   // The tsconfig path alias `@/*`.
   resolve: { alias: [{ find: /^@\//, replacement: root }] },
   test: {
+    // The files measured slowest start first (a fresh clone has no durations cache).
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         extends: true,
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          exclude: timingSensitive,
+          exclude: pooledPass ? [...timingSensitive, ...withoutDatabase, ...samePooled] : timingSensitive,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not

@@ -9,7 +9,8 @@
 //   api:lint          Redocly's lint of the /api/v1 OpenAPI document (recommended-strict); one test
 //   next build        a precondition, only when the build is stale: both Playwright passes
 //                     serve it, and two e2e servers must not build into .next at once
-//   vitest            unit + integration projects; counted from its JSON report
+//   vitest            the unit project, and the integration project; each counted from its JSON
+//                     report, whose per-file times name the slowest files in the step's log
 //   faked clock       the unit project and the quota integration files again, three times, with
 //                     the process clock faked by Debian's faketime to Dec 31 (into the new
 //                     year), Feb 29 and Jul 1: no test may depend on the day it runs (issue 7).
@@ -26,13 +27,14 @@
 // row in the summary. That is how the app reaches PostgreSQL on Vercel with Neon or Supabase, and
 // the engine must keep working there (docs/deploy.md).
 //
-// Parallel, in three lanes (docs/decisions/0032): the suites mostly wait (on PostgreSQL, on a
-// browser, on timers), so on two cores they overlap well. Each pass has its own databases (its
+// Parallel, in three lanes (docs/decisions/0032, 0034): the suites mostly wait (on PostgreSQL, on
+// a browser, on timers), so on two cores they overlap well. Each pass has its own databases (its
 // own run prefix or embedded server, its own PgBouncer) and each Playwright pass its own server,
 // port and state file, so no pass sees another's rows.
 //   checks:  tsc, eslint, then next build (when stale), then the two Playwright passes at once
-//   vitest:  unit + integration, and integration behind PgBouncer, at once; then jobs:check
-//   faked:   the three faked-clock passes, one after the other
+//   vitest:  integration, and integration behind PgBouncer, at once (the longest lane: nothing
+//            else goes in it)
+//   quick:   unit, the three faked-clock passes, one after the other, then jobs:check
 // then, once all three lanes are done, the `processes` project alone (direct, then pooled).
 // A concurrent step's output goes to a log file in the reports folder, printed whole when the
 // step ends, so passes never interleave line by line.
@@ -170,6 +172,9 @@ interface VitestReport {
   testResults: {
     name: string;
     status: string;
+    /** Epoch milliseconds: when the file started and ended (its setup and imports included). */
+    startTime?: number;
+    endTime?: number;
     message?: string;
     assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[];
   }[];
@@ -229,6 +234,22 @@ function playwrightFailures(report: PlaywrightReport): string[] {
 }
 
 /**
+ * The step's slowest files, to its log (or the terminal): where a lane's minutes go, so the next
+ * change to the run's length starts from figures (docs/decisions/0034).
+ */
+function reportSlowestFiles(report: VitestReport, output: Output): void {
+  const timed = report.testResults
+    .filter((result) => result.startTime !== undefined && result.endTime !== undefined)
+    .map((result) => ({ where: path.relative(root, result.name), seconds: (result.endTime! - result.startTime!) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds);
+  if (timed.length === 0) return;
+  const total = timed.reduce((sum, file) => sum + file.seconds, 0);
+  const lines = [`slowest files (of ${timed.length}, ${total.toFixed(0)} s in all):`, ...timed.slice(0, 12).map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.where}`)];
+  if (output.log) appendFileSync(output.log, `${lines.join("\n")}\n`);
+  else console.log(lines.join("\n"));
+}
+
+/**
  * A vitest run counted from its JSON report (written to `file`). `wrapper`: a command that runs
  * vitest, with its own arguments first (faketime and its date).
  */
@@ -239,6 +260,7 @@ const vitestRun = (args: string[], env: Record<string, string>, file: string, wr
     : await run(bin("vitest"), vitestArgs, env, output);
   const report = await readJson<VitestReport>(file);
   if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+  reportSlowestFiles(report, output);
   // A file that fails to load or fails in a hook has no failed test of its own: count it once.
   const brokenFiles = report.testResults.filter(
     (result) => result.status === "failed" && !result.assertionResults.some((test) => test.status === "failed"),
@@ -300,14 +322,23 @@ async function checksLane(pgbouncer: boolean, hasApiLint: boolean): Promise<void
   ]);
 }
 
-/** Unit + integration, directly and behind PgBouncer at once (own databases each); then jobs:check. */
-async function vitestLane(pgbouncer: boolean, hasJobsCheck: boolean): Promise<void> {
+/**
+ * Integration, directly and behind PgBouncer at once (own databases each). The longest lane, so
+ * it holds nothing else: the unit project and jobs:check run in the quick lane.
+ */
+async function vitestLane(pgbouncer: boolean): Promise<void> {
   await Promise.all([
-    step("vitest (unit + integration)", vitestRun(["--project", "unit", "--project", "integration"], direct, path.join(reports, "vitest.json"))),
+    step("vitest integration", vitestRun(["--project", "integration"], direct, path.join(reports, "vitest.json"))),
     pgbouncer
       ? step("vitest integration, PgBouncer", vitestRun(["--project", "integration"], pooled, path.join(reports, "vitest-pgbouncer.json")))
       : Promise.resolve(),
   ]);
+}
+
+/** The unit project on the real clock, the faked-clock passes, then jobs:check: one after the other. */
+async function quickLane(hasJobsCheck: boolean): Promise<void> {
+  await step("vitest unit", vitestRun(["--project", "unit"], direct, path.join(reports, "vitest-unit.json")));
+  await fakedClockPasses();
   if (!hasJobsCheck) return;
   await step("jobs:check", async (output) => {
     const database = await scratchDatabase();
@@ -326,7 +357,7 @@ async function vitestLane(pgbouncer: boolean, hasJobsCheck: boolean): Promise<vo
 const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
 const fakedFiles = ["tests/unit/", "tests/integration/quotas/quota-resets", "tests/integration/quotas/quota-consumption", "tests/integration/quotas/quota-usage-route"];
 
-async function fakedClockLane(): Promise<void> {
+async function fakedClockPasses(): Promise<void> {
   if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status !== 0) {
     results.push({ name: "vitest, faked clock", passed: 0, failed: 0, seconds: 0, skipped: true, note: "skipped: no faketime binary (apt-get install -y faketime)" });
     return;
@@ -377,7 +408,7 @@ async function main(): Promise<number> {
   }, { alone: true });
 
   const pgbouncer = findPgbouncer() !== undefined;
-  await Promise.all([checksLane(pgbouncer, !!packageJson.scripts?.["api:lint"]), vitestLane(pgbouncer, !!packageJson.scripts?.["jobs:check"]), fakedClockLane()]);
+  await Promise.all([checksLane(pgbouncer, !!packageJson.scripts?.["api:lint"]), vitestLane(pgbouncer), quickLane(!!packageJson.scripts?.["jobs:check"])]);
 
   // Several processes racing real time against short leases: nothing else of this run may
   // overlap them (a process starved of CPU for longer than a lease looks dead).
