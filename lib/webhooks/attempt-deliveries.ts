@@ -1,6 +1,6 @@
 // Many deliveries' attempts at once: the webhooks.deliver job's batch (handleMany, decisions 0027
 // and 0035). One job per attempt, as before (attempt-delivery.ts does one), but the deliveries a
-// lane claims together are sent concurrently and recorded in a few set-based statements, so a
+// lane claims together are sent concurrently and recorded in one set-based statement (and one more to schedule what comes next), so a
 // delivery costs a share of one transaction instead of a transaction of its own.
 //
 // The batch takes only the plain case, and leaves every other job to its handler, one at a time,
@@ -10,7 +10,7 @@
 // `alone:<n>`). What the batch sends, it records: every attempt a row, as the handler does.
 //
 // A slow receiver must not hold the others' outcomes (and the object's next events) back for the
-// whole timeout: a request not answered within batchAnswerMs is abandoned, recorded as an attempt,
+// whole timeout: a request not answered within options.batchAnswerMs (1 s) is abandoned, recorded as an attempt,
 // and sent again at once by a job of its own (round `alone:<n>`), which the handler runs with the
 // full timeout. The receiver may see it twice (at-least-once; the event id deduplicates).
 import type { Tx } from "../db/client.ts";
@@ -19,9 +19,6 @@ import { failed, send, type Claimed } from "./attempt-delivery.ts";
 import { scheduleDeliveries, type DeliveryPayload } from "./delivery-job.ts";
 import { webhookOptions, type WebhookOptions } from "./options.ts";
 import type { SendResult } from "./send.ts";
-
-/** How long a batch waits for a receiver before sending its delivery again on its own. */
-export const batchAnswerMs = 1_000;
 
 /** The round of a retry the batch leaves to the handler (a receiver that was too slow for a batch). */
 export const aloneRound = (attempt: number) => `alone:${attempt}`;
@@ -38,22 +35,22 @@ export async function attemptDeliveries(
   if (jobOf.size === 0) return [];
   const rows = await sendable(tx, [...jobOf.keys()], now);
   if (rows.length === 0) return [];
-  const answerMs = Math.min(options.timeoutMs, batchAnswerMs);
+  const answerMs = Math.min(options.timeoutMs, options.batchAnswerMs);
   const results = await Promise.all(rows.map((row) => send(row, { ...options, timeoutMs: answerMs })));
   const outcomes = rows.map((row, i) => {
     const result = results[i]!;
     const slow = result.timedOut === true && answerMs < options.timeoutMs;
     return { row, result: slow ? { ...result, error: `no answer within ${answerMs} ms in a batch; sent again on its own` } : result, slow };
   });
-  await recordAttempts(tx, outcomes.map(({ row, result }) => ({ row, result })), now);
-  await deliveredAll(tx, outcomes.filter((o) => o.result.ok).map((o) => o.row), now);
   const slow = outcomes.filter((o) => o.slow);
-  if (slow.length > 0) {
-    await tx.$executeRaw`
-      UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ${slow[0]!.result.error}
-      WHERE id = ANY(${slow.map((o) => o.row.id.toString())}::bigint[])`;
-    await scheduleDeliveries(tx, slow.map((o) => ({ deliveryId: o.row.id, attempt: aloneRound(o.row.attempts + 1) })), now);
-  }
+  const next = await recordOutcomes(tx, outcomes, now);
+  // Each delivered (not replayed) delivery wakes the next undelivered event of its object to its
+  // endpoint; a slow receiver's delivery is sent again at once, on its own.
+  const nextJobs = [
+    ...next.map((n) => ({ deliveryId: n.id, attempt: `after:${n.after}` })),
+    ...slow.map((o) => ({ deliveryId: o.row.id, attempt: aloneRound(o.row.attempts + 1) })),
+  ];
+  if (nextJobs.length > 0) await scheduleDeliveries(tx, nextJobs, now);
   // Failures are rare: each as the handler records it (the endpoint's backoff, the next attempt,
   // disabling), reading the endpoint again, since an earlier failure in this batch changed it.
   for (const { row, result } of outcomes.filter((o) => !o.result.ok && !o.slow)) await failedInBatch(tx, row, result, now, options);
@@ -77,26 +74,32 @@ function sendable(tx: Tx, ids: string[], now: Date): Promise<Claimed[]> {
     FOR UPDATE OF d SKIP LOCKED`;
 }
 
-async function recordAttempts(tx: Tx, attempts: Array<{ row: Claimed; result: SendResult }>, now: Date): Promise<void> {
-  const rows = JSON.stringify(attempts.map(({ row, result }) => ({
+/**
+ * In one statement: every attempt's row; the delivered ones marked so (their endpoints are not
+ * failing: sendable() saw to it); the slow ones' attempt counted. Returns, for each delivered
+ * delivery that is not a replay, the next undelivered delivery of its object to its endpoint.
+ */
+async function recordOutcomes(
+  tx: Tx, outcomes: Array<{ row: Claimed; result: SendResult; slow: boolean }>, now: Date,
+): Promise<Array<{ after: bigint; id: bigint }>> {
+  const attempts = JSON.stringify(outcomes.map(({ row, result }) => ({
     delivery_id: row.id.toString(), ok: result.ok, status_code: result.statusCode, latency_ms: result.latencyMs,
     error: result.error, response_excerpt: result.responseExcerpt,
   })));
-  await tx.$executeRaw`
-    INSERT INTO webhook_attempts (delivery_id, attempted_at, ok, status_code, latency_ms, error, response_excerpt)
-    SELECT a.delivery_id, ${now}, a.ok, a.status_code, a.latency_ms, a.error, a.response_excerpt
-    FROM jsonb_to_recordset(${rows}::jsonb) AS a(delivery_id bigint, ok boolean, status_code int, latency_ms int, error text, response_excerpt text)
-    ORDER BY a.delivery_id`;
-}
-
-/** As attempt-delivery.ts's delivered() for many (their endpoints are not failing: sendable() saw to it). */
-async function deliveredAll(tx: Tx, rows: Claimed[], now: Date): Promise<void> {
-  if (rows.length === 0) return;
-  // Each delivered (not replayed) delivery wakes the next undelivered event of its object to its endpoint.
-  const next = await tx.$queryRaw<Array<{ after: bigint; id: bigint }>>`
-    WITH done AS (
+  const ids = (pick: (o: { result: SendResult; slow: boolean }) => boolean) => outcomes.filter(pick).map((o) => o.row.id.toString());
+  const slowError = outcomes.find((o) => o.slow)?.result.error ?? null;
+  return tx.$queryRaw<Array<{ after: bigint; id: bigint }>>`
+    WITH attempts AS (
+      INSERT INTO webhook_attempts (delivery_id, attempted_at, ok, status_code, latency_ms, error, response_excerpt)
+      SELECT a.delivery_id, ${now}, a.ok, a.status_code, a.latency_ms, a.error, a.response_excerpt
+      FROM jsonb_to_recordset(${attempts}::jsonb) AS a(delivery_id bigint, ok boolean, status_code int, latency_ms int, error text, response_excerpt text)
+      ORDER BY a.delivery_id
+    ), slow AS (
+      UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ${slowError}
+      WHERE id = ANY(${ids((o) => o.slow)}::bigint[])
+    ), done AS (
       UPDATE webhook_deliveries SET status = 'delivered', delivered_at = ${now}, attempts = attempts + 1, last_error = NULL
-      WHERE id = ANY(${rows.map((row) => row.id.toString())}::bigint[])
+      WHERE id = ANY(${ids((o) => o.result.ok)}::bigint[])
       RETURNING id, endpoint_id, ordering_key, event_id, replay
     )
     SELECT done.id AS after, n.id
@@ -108,7 +111,6 @@ async function deliveredAll(tx: Tx, rows: Claimed[], now: Date): Promise<void> {
     ) n
     WHERE NOT done.replay
     ORDER BY n.id`;
-  if (next.length > 0) await scheduleDeliveries(tx, next.map((n) => ({ deliveryId: n.id, attempt: `after:${n.after}` })), now);
 }
 
 async function failedInBatch(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<void> {
