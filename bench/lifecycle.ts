@@ -12,7 +12,10 @@
 // (alone in their transactions: they move money) at e + 51 h.
 //
 // Options: --bookings N (10000), --quick (1000), --concurrency N (lanes per tick, 4),
-// --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+// --webhooks (a platform endpoint subscribed to every event, on a loopback receiver in a child
+// process answering 204: each change's delivery is then a job of the same ticks; jobs/s counts
+// the marketplace's jobs only), --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -21,7 +24,9 @@ import { migrate } from "../lib/db/migrate.ts";
 import { createCatalogue, scheduleMany, tick, type Catalogue, type JobDefinition } from "../lib/scheduler/index.ts";
 import { acceptDeadline, closeEventJob, paymentDeadline, type JobDeclaration } from "../lib/marketplace/index.ts";
 import { marketplaceJobs } from "../jobs/marketplace/index.ts";
-import { demoPing } from "../jobs/index.ts";
+import { demoPing, deliverWebhookJob } from "../jobs/index.ts";
+import { createEndpoint } from "../lib/webhooks/endpoints.ts";
+import { setWebhookOptions } from "../lib/webhooks/options.ts";
 import { machineInfo, startCpuMeter } from "./lib/machine.ts";
 import { checkpoint, freshDatabase, serverSettings, startServer, walPosition, withClient } from "./lib/server.ts";
 import { fmt, perSecond } from "./lib/stats.ts";
@@ -34,6 +39,7 @@ const { values: args } = parseArgs({
     bookings: { type: "string" },
     concurrency: { type: "string", default: "4" },
     out: { type: "string" },
+    webhooks: { type: "boolean", default: false },
   },
 });
 const bookings = Number(args.bookings ?? (args.quick ? 1000 : 10_000));
@@ -103,6 +109,21 @@ function tickInstants(): Date[] {
   return [...times].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
+const deliveryType = deliverWebhookJob.name;
+
+/** A receiver in a process of its own (so its work is not the bench's): answers 204 to every POST. */
+async function startReceiverProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const source = `const http = require("node:http");
+    const server = http.createServer((req, res) => { req.resume(); req.on("end", () => res.writeHead(204).end()); });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`receiver exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/hook`, child };
+}
+
 interface TickRecord {
   at: string;
   ms: number;
@@ -113,7 +134,10 @@ interface TickRecord {
 
 interface DriveResult {
   label: string;
+  /** Jobs that succeeded, webhook deliveries left out. */
   jobs: number;
+  /** Webhook deliveries claimed (--webhooks). */
+  deliveries: number;
   ticks: number;
   ticksThatRan: number;
   totalMs: number;
@@ -139,11 +163,12 @@ async function drive(label: string, db: Db, url: string, catalogue: Catalogue, p
   }
   const walBytes = (await walPosition(url)) - walBefore;
   const othersBusy = await meter.stop();
-  const jobs = perTick.reduce((n, t) => n + t.succeeded, 0);
+  const deliveries = perTick.reduce((n, t) => n + (t.jobTypes[deliveryType] ?? 0), 0);
+  const jobs = perTick.reduce((n, t) => n + t.succeeded, 0) - deliveries;
   const failed = perTick.reduce((n, t) => n + t.failed, 0);
   if (failed > 0) throw new Error(`${label}: ${failed} attempts failed`);
   return {
-    label, jobs, ticks: perTick.length, ticksThatRan: perTick.filter((t) => t.succeeded > 0).length,
+    label, jobs, deliveries, ticks: perTick.length, ticksThatRan: perTick.filter((t) => t.succeeded > 0).length,
     totalMs: perTick.reduce((n, t) => n + t.ms, 0), walBytes, othersBusy, perTick,
   };
 }
@@ -178,28 +203,47 @@ async function checkOutcome(db: Db, population: Population): Promise<string> {
   return JSON.stringify(counts);
 }
 
+/** Every event delivered (and after how many attempts), or throws. */
+async function deliveryOutcome(db: Db): Promise<string> {
+  const rows = await db.$queryRaw<Array<{ status: string; attempts: number; n: number }>>`
+    SELECT status::text AS status, attempts, count(*)::int AS n FROM webhook_deliveries GROUP BY 1, 2 ORDER BY 1, 2`;
+  const [events] = await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM events`;
+  const summary = rows.map((r) => `${r.n} ${r.status} after ${r.attempts} attempt(s)`).join(", ");
+  const delivered = rows.filter((r) => r.status === "delivered").reduce((n, r) => n + r.n, 0);
+  if (delivered !== rows.reduce((n, r) => n + r.n, 0) || delivered !== events!.n) throw new Error(`deliveries: ${summary} for ${events!.n} events`);
+  return summary;
+}
+
 async function main(): Promise<void> {
   const startedAt = new Date();
   const server = await startServer(log);
   try {
     const settings = await serverSettings(server);
-    log(`${settings.version.split(",")[0]}; ${bookings} bookings; ${concurrency} lanes; ${tickInstants().length} tick instants`);
+    log(`${settings.version.split(",")[0]}; ${bookings} bookings; ${concurrency} lanes; ${tickInstants().length} tick instants; webhooks ${args.webhooks ? "on" : "off"}`);
 
     // 1. Real handlers.
     const realUrl = await freshDatabase(server, "duly_bench_lifecycle");
     await migrate(realUrl);
     const realDb = createDb(realUrl, { poolSize: concurrency + 2, preparedStatements: true });
-    const marketCatalogue = createCatalogue(marketplaceJobs);
+    const marketCatalogue = createCatalogue(args.webhooks ? [...marketplaceJobs, deliverWebhookJob] : marketplaceJobs);
+    const receiver = args.webhooks ? await startReceiverProcess() : undefined;
     let real: DriveResult;
     let outcome: string;
     try {
       const population = await loadPopulation(realDb);
       await scheduleDeadlines(realDb, marketCatalogue, population);
+      if (receiver) {
+        setWebhookOptions({ allowPrivate: true, timeoutMs: 10_000 });
+        await createEndpoint(realDb, "platform", { url: receiver.url, eventTypes: ["*"] }, t0);
+        log(`webhooks on: one platform endpoint for every event at ${receiver.url}`);
+      }
       log(`loaded: ${population.paid.length} paid, ${population.requested.length} requested, ${population.accepted.length} accepted`);
       real = await drive("marketplace", realDb, realUrl, marketCatalogue, server.postmasterPid);
       outcome = await checkOutcome(realDb, population);
+      if (receiver) outcome += `; deliveries ${await deliveryOutcome(realDb)}`;
       log(`marketplace: ${real.jobs} jobs in ${fmt(real.totalMs / 1000)} s over ${real.ticks} ticks; outcome ${outcome}`);
     } finally {
+      receiver?.child.kill();
       await realDb.$disconnect();
     }
 
@@ -209,7 +253,7 @@ async function main(): Promise<void> {
     const noopDb = createDb(noopUrl, { poolSize: concurrency + 2, preparedStatements: true });
     let noop: DriveResult;
     try {
-      const dueAt = real.perTick.flatMap((t) => Array.from({ length: t.succeeded }, () => new Date(t.at)));
+      const dueAt = real.perTick.flatMap((t) => Array.from({ length: t.succeeded - (t.jobTypes[deliveryType] ?? 0) }, () => new Date(t.at)));
       for (let i = 0; i < dueAt.length; i += 5000) {
         const inputs = dueAt.slice(i, i + 5000).map((runAt) => ({ runAt, payload: {} }));
         await noopDb.$transaction((tx) => scheduleMany(tx, demoPing, inputs), { timeout: 120_000 });
@@ -221,7 +265,7 @@ async function main(): Promise<void> {
     }
 
     const rows = [real, noop].map((r) => ({
-      run: r.label, jobs: r.jobs, ticks: `${r.ticksThatRan} of ${r.ticks}`, seconds: fmt(r.totalMs / 1000),
+      run: r.deliveries > 0 ? `${r.label} (+ ${r.deliveries} webhook deliveries)` : r.label, jobs: r.jobs, ticks: `${r.ticksThatRan} of ${r.ticks}`, seconds: fmt(r.totalMs / 1000),
       jobsPerSecond: fmt(perSecond(r.jobs, r.totalMs)), walBytesPerJob: fmt(r.walBytes / r.jobs, 0), othersBusy: `${Math.round(r.othersBusy * 100)}%`,
     }));
     const types = byType(real);

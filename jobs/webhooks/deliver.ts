@@ -1,5 +1,8 @@
-// webhooks.deliver: one attempt of one delivery (lib/webhooks/attempt-delivery.ts, decision 0029).
+// webhooks.deliver: one attempt of one delivery (lib/webhooks/attempt-delivery.ts, decision 0029);
+// the deliveries a lane claims together are sent concurrently as a batch (attempt-deliveries.ts,
+// decision 0035), and those the batch leaves run this handler, one at a time.
 import { defineJob } from "../../lib/scheduler/index.ts";
+import { attemptDeliveries } from "../../lib/webhooks/attempt-deliveries.ts";
 import { attemptDelivery } from "../../lib/webhooks/attempt-delivery.ts";
 import { deliveryJobDeclaration, deliveryLeaseMs } from "../../lib/webhooks/delivery-job.ts";
 import { webhookOptions } from "../../lib/webhooks/options.ts";
@@ -10,4 +13,5 @@ export const deliverWebhookJob = defineJob({
   handler: async ({ tx, payload, now }) => {
     await attemptDelivery(tx, payload, now);
   },
+  handleMany: ({ tx, jobs, now }) => attemptDeliveries(tx, jobs, now),
 });

@@ -1,8 +1,10 @@
-// Writes one event in the caller's transaction (the transaction of the business change), and
-// with it a delivery for every enabled webhook endpoint that wants it and may see it, each with
-// its Duly job (decisions 0028 and 0029). One statement when nobody subscribes: the insert of
-// the event, the endpoints read in the same statement. So an event and its deliveries exist
-// exactly when the change committed, and a receiver is never reached from inside the change.
+// Writes events in the caller's transaction (the transaction of the business change), and with
+// them a delivery for every enabled webhook endpoint that wants one and may see it, each with its
+// Duly job (decisions 0028 and 0029). One statement when nobody subscribes, however many events:
+// the inserts of the events and of their deliveries, the endpoints read in the same statement.
+// So an event and its deliveries exist exactly when the change committed, and a receiver is
+// never reached from inside the change. One event and a batch's many go through the same
+// statement, so a batch writes exactly the rows its changes would have written one by one.
 import type { Tx } from "../db/client.ts";
 import { scheduleDeliveries } from "../webhooks/delivery-job.ts";
 import type { EventObjectType, EventType } from "./event-types.ts";
@@ -23,20 +25,44 @@ export interface EventInput {
   at: Date;
 }
 
-export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
-  const rows = await tx.$queryRaw<Array<{ id: bigint }>>`
+export function recordEvent(tx: Tx, event: EventInput): Promise<void> {
+  return recordEvents(tx, [event]);
+}
+
+/**
+ * Writes `events` in one statement, their ids (and so their order among themselves, per object)
+ * in the order given. The events travel as one JSON array: a text[] per event (the audience)
+ * does not fit unnest's one-dimensional arrays.
+ */
+export async function recordEvents(tx: Tx, events: readonly EventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = JSON.stringify(events.map((event, i) => ({
+    n: i, type: event.type, object_type: event.objectType, object_id: event.objectId, ordering_key: event.orderingKey,
+    data: event.data ?? null, actor: event.actor, audience: [...event.audience], created_at: event.at,
+  })));
+  const deliveries = await tx.$queryRaw<Array<{ id: bigint; next_attempt_at: Date }>>`
     WITH inserted AS (
       INSERT INTO events (type, object_type, object_id, ordering_key, data, actor, audience, created_at)
-      VALUES (${event.type}, ${event.objectType}, ${event.objectId}, ${event.orderingKey}, ${JSON.stringify(event.data)}::jsonb,
-              ${event.actor}, ${[...event.audience]}::text[], ${event.at})
-      RETURNING id
+      SELECT e.type, e.object_type, e.object_id, e.ordering_key, e.data, e.actor, e.audience, e.created_at
+      FROM jsonb_to_recordset(${rows}::jsonb) AS e(n int, type text, object_type text, object_id int, ordering_key text,
+                                                  data jsonb, actor text, audience text[], created_at timestamptz)
+      ORDER BY e.n
+      RETURNING id, type, ordering_key, audience, created_at
     )
     INSERT INTO webhook_deliveries (endpoint_id, event_id, ordering_key, next_attempt_at, created_at)
-    SELECT endpoint.id, inserted.id, ${event.orderingKey}, ${event.at}, ${event.at}
+    SELECT endpoint.id, inserted.id, inserted.ordering_key, inserted.created_at, inserted.created_at
     FROM inserted, webhook_endpoints endpoint
     WHERE endpoint.status = 'enabled'
-      AND (endpoint.event_types @> ARRAY[${event.type}]::text[] OR endpoint.event_types @> ARRAY['*']::text[])
-      AND (endpoint.owner = 'platform' OR endpoint.owner = ANY(${[...event.audience]}::text[]))
-    RETURNING id`;
-  if (rows.length > 0) await scheduleDeliveries(tx, rows.map((row) => ({ deliveryId: row.id, attempt: 0 })), event.at);
+      AND (endpoint.event_types @> ARRAY[inserted.type]::text[] OR endpoint.event_types @> ARRAY['*']::text[])
+      AND (endpoint.owner = 'platform' OR endpoint.owner = ANY(inserted.audience))
+    ORDER BY inserted.id, endpoint.id
+    RETURNING id, next_attempt_at`;
+  if (deliveries.length === 0) return;
+  // Each delivery's first attempt is due at its event's instant (a batch's events share one).
+  const byInstant = new Map<number, Array<{ deliveryId: bigint; attempt: number }>>();
+  for (const d of deliveries) {
+    const due = d.next_attempt_at.getTime();
+    byInstant.set(due, [...(byInstant.get(due) ?? []), { deliveryId: d.id, attempt: 0 }]);
+  }
+  for (const [due, items] of byInstant) await scheduleDeliveries(tx, items, new Date(due));
 }

@@ -3,7 +3,7 @@
 // bookings/booking-rows.ts and disputes/dispute-rows.ts, and the few creations and moves).
 import type { Tx } from "../db/client.ts";
 import type { Booking, Dispute } from "../db/generated/client.ts";
-import { recordEvent } from "../events/record-event.ts";
+import { recordEvent, recordEvents, type EventInput } from "../events/record-event.ts";
 import type { EventType } from "../events/event-types.ts";
 import { winningChefField } from "../events/event-view.ts";
 import type { BookingTransition } from "./bookings/booking-status.ts";
@@ -29,11 +29,18 @@ export const bookingEventOf: Record<BookingTransition, EventType> = {
 
 const partiesOf = (b: { customerId: number; chefId: number }) => [`customer:${b.customerId}`, `chef:${b.chefId}`];
 
+const bookingEvent = (booking: Booking, type: EventType, by: string, at: Date): EventInput => ({
+  type, objectType: "booking", objectId: booking.id, orderingKey: `booking:${booking.id}`, data: toBookingView(booking),
+  actor: by, audience: partiesOf(booking), at,
+});
+
 export function recordBookingEvent(tx: Tx, booking: Booking, type: EventType, by: string, at: Date): Promise<void> {
-  return recordEvent(tx, {
-    type, objectType: "booking", objectId: booking.id, orderingKey: `booking:${booking.id}`, data: toBookingView(booking),
-    actor: by, audience: partiesOf(booking), at,
-  });
+  return recordEvent(tx, bookingEvent(booking, type, by, at));
+}
+
+/** recordBookingEvent for many bookings changed by one statement (a batch): one insert for all. */
+export function recordBookingEvents(tx: Tx, bookings: readonly Booking[], type: EventType, by: string, at: Date): Promise<void> {
+  return recordEvents(tx, bookings.map((booking) => bookingEvent(booking, type, by, at)));
 }
 
 export function recordDisputeEvent(tx: Tx, dispute: Dispute, booking: { customerId: number; chefId: number }, type: EventType, by: string, at: Date): Promise<void> {

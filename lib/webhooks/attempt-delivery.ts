@@ -15,7 +15,7 @@ import { signWebhook, webhookSignatureHeader } from "./signing.ts";
 
 export type DeliveryOutcome = "delivered" | "failed" | "disabled" | "gone";
 
-interface Claimed {
+export interface Claimed {
   id: bigint; event_id: bigint; ordering_key: string; replay: boolean; status: string; attempts: number;
   endpoint_id: number; owner: string; url: string; secret: string; previous_secret: string | null; previous_secret_expires_at: Date | null;
   endpoint_status: string; failing_since: Date | null; consecutive_failures: number; retry_at: Date | null;
@@ -24,6 +24,15 @@ interface Claimed {
 
 /** Class "DULW": one probe at a time of an endpoint that is failing. */
 const probeLockClass = 1146441047;
+/** Class "DULS": the slots of deliveries sent by this handler, one transaction each. */
+const sendSlotClass = 1146440787;
+/**
+ * At most this many deliveries are sent by the handler at once, everywhere: each holds its lane
+ * and its transaction while the receiver answers (up to the timeout), so slow receivers leave
+ * the other lanes to deadlines (docs/decisions/0029; the type's maxRunning did this before
+ * batches, decision 0035). Batches send many at once, briefly (attempt-deliveries.ts).
+ */
+export const handlerSendSlots = 4;
 
 export async function attemptDelivery(tx: Tx, payload: DeliveryPayload, now: Date, options: WebhookOptions = webhookOptions()): Promise<DeliveryOutcome> {
   const [row] = await tx.$queryRaw<Claimed[]>`
@@ -39,6 +48,7 @@ export async function attemptDelivery(tx: Tx, payload: DeliveryPayload, now: Dat
     return "disabled";
   }
   if (!row.replay) await waitForTurn(tx, row, now);
+  await takeSendSlot(tx, now);
   const result = await send(row, options);
   await tx.$executeRaw`
     INSERT INTO webhook_attempts (delivery_id, attempted_at, ok, status_code, latency_ms, error, response_excerpt)
@@ -70,7 +80,14 @@ async function waitForTurn(tx: Tx, row: Claimed, now: Date): Promise<void> {
   }
 }
 
-function send(row: Claimed, options: WebhookOptions): Promise<SendResult> {
+/** One of the handler's send slots for this transaction, or NotBefore (no attempt spent) a second later. */
+async function takeSendSlot(tx: Tx, now: Date): Promise<void> {
+  const [slot] = await tx.$queryRaw<Array<{ slot: number }>>`
+    SELECT s AS slot FROM generate_series(0, ${handlerSendSlots - 1}::int) s WHERE pg_try_advisory_xact_lock(${sendSlotClass}::int, s) LIMIT 1`;
+  if (!slot) throw new NotBefore(new Date(now.getTime() + 1_000), `${handlerSendSlots} deliveries are being sent one at a time already`);
+}
+
+export function send(row: Claimed, options: WebhookOptions): Promise<SendResult> {
   const event = toEventView(
     { id: row.event_id, type: row.type, objectType: row.object_type, objectId: row.object_id, data: row.data, actor: row.actor, createdAt: row.created_at },
     row.owner as EventReader,
@@ -87,7 +104,7 @@ function send(row: Claimed, options: WebhookOptions): Promise<SendResult> {
   }, body, options);
 }
 
-async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> {
+export async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> {
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET status = 'delivered', delivered_at = ${now}, attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}`;
   if (row.consecutive_failures > 0 || row.failing_since) {
@@ -102,7 +119,7 @@ async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> {
   if (next) await scheduleDeliveries(tx, [{ deliveryId: next.id, attempt: `after:${row.id}` }], now);
 }
 
-async function failed(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<DeliveryOutcome> {
+export async function failed(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<DeliveryOutcome> {
   const failures = row.consecutive_failures + 1;
   const since = row.failing_since ?? now;
   const retryAt = new Date(now.getTime() + endpointBackoffMs(failures));

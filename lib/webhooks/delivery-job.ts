@@ -30,9 +30,11 @@ export const deliveryJobDeclaration = {
   // Alone: a delivery holds its transaction while the receiver answers (up to the timeout); no
   // other job's writes may wait on it.
   isolation: "alone" as const,
-  // At most this many receivers are being waited on at once, so slow receivers leave the other
-  // lanes to deadlines (docs/decisions/0029).
-  maxRunning: 4,
+  // At most this many deliveries claimed at once: a batch sends them concurrently and waits at
+  // most a second for each (attempt-deliveries.ts); the handler, which waits up to the timeout,
+  // sends at most handlerSendSlots at once (attempt-delivery.ts), so slow receivers still leave
+  // the other lanes to deadlines (docs/decisions/0029, 0035).
+  maxRunning: 64,
 };
 
 export function deliveryKey(deliveryId: bigint | string, round: string): string {

@@ -5,7 +5,12 @@ export interface WebhookOptions {
   allowPrivate: boolean;
   timeoutMs: number;
   disableAfterMs: number;
+  /** How long a batch waits for a receiver before sending its delivery again on its own (attempt-deliveries.ts). */
+  batchAnswerMs: number;
 }
+
+/** A batch's wait for an answer: a second (decision 0035). */
+export const defaultBatchAnswerMs = 1_000;
 
 let chosen: WebhookOptions | undefined;
 
@@ -14,6 +19,7 @@ export function webhookOptions(): WebhookOptions {
     allowPrivate: parseSetting("DULY_WEBHOOKS_ALLOW_PRIVATE") === "1",
     timeoutMs: parseSetting("DULY_WEBHOOK_TIMEOUT"),
     disableAfterMs: parseSetting("DULY_WEBHOOK_DISABLE_AFTER"),
+    batchAnswerMs: defaultBatchAnswerMs,
   };
   return chosen;
 }

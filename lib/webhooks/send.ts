@@ -14,6 +14,8 @@ export interface SendResult {
   latencyMs: number;
   error: string | null;
   responseExcerpt: string | null;
+  /** No complete answer came within the timeout (the request was abandoned). */
+  timedOut?: boolean;
 }
 
 export interface SendOptions extends UrlPolicy {
@@ -66,7 +68,7 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
         });
       },
     );
-    const timer = setTimeout(() => finish({ ok: false, statusCode: null, error: `no complete answer within ${options.timeoutMs} ms`, responseExcerpt: null }), options.timeoutMs);
+    const timer = setTimeout(() => finish({ ok: false, statusCode: null, error: `no complete answer within ${options.timeoutMs} ms`, responseExcerpt: null, timedOut: true }), options.timeoutMs);
     request.on("error", (error: NodeJS.ErrnoException) =>
       finish({ ok: false, statusCode: null, error: `${error.code ?? "ERROR"}: ${error.message}`.slice(0, 500), responseExcerpt: null }),
     );

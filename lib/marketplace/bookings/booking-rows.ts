@@ -9,7 +9,7 @@ import type { Actor } from "../actor.ts";
 import { StaleRead } from "../context.ts";
 import { notFound, refuseTransition, type Transition } from "../transitions.ts";
 import { bookingTransitions, type BookingTransition } from "./booking-status.ts";
-import { bookingEventOf, recordBookingEvent } from "../events.ts";
+import { bookingEventOf, recordBookingEvent, recordBookingEvents } from "../events.ts";
 
 export async function loadBooking(tx: Tx, bookingId: number): Promise<Booking> {
   return (await tx.booking.findUnique({ where: { id: bookingId } })) ?? notFound(`booking ${bookingId}`);
@@ -132,8 +132,10 @@ export async function deadlineTransitionMany(
   if (bookingIds.length === 0) return [];
   const updated = await tx.booking.updateManyAndReturn({ where: { id: { in: bookingIds }, status: from, ...dueWhere }, data: { ...data, status: to } });
   // Each change's event, in the batch's transaction, as transitionBooking writes it for one
-  // booking (lib/events: every booking status change is an event, whichever path made it).
-  for (const booking of updated) await recordBookingEvent(tx, booking, bookingEventOf[name], by, data.updatedAt);
+  // booking (lib/events: every booking status change is an event, whichever path made it), all
+  // in one statement, in booking id order.
+  updated.sort((a, b) => a.id - b.id);
+  await recordBookingEvents(tx, updated, bookingEventOf[name], by, data.updatedAt);
   return updated;
 }
 

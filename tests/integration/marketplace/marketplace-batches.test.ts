@@ -5,7 +5,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { findJob, jobsForSubject, reschedule, tick } from "../../../lib/scheduler/index.ts";
-import { acceptBooking, payBooking, requestBooking, type Actor, type UseCaseContext } from "../../../lib/marketplace/index.ts";
+import {
+  acceptBooking, closeEvent, closeEvents, payBooking, requestBooking, systemActor, type Actor, type UseCaseContext,
+} from "../../../lib/marketplace/index.ts";
+import type { Tx } from "../../../lib/db/client.ts";
+import { createEndpoint } from "../../../lib/webhooks/endpoints.ts";
+import { setWebhookOptions } from "../../../lib/webhooks/options.ts";
 import { at, day, expectInvariants, hour, marketCatalogue, registerPeople, truncateMarket, type People } from "../../fixtures/marketplace.ts";
 
 const database = useTestDatabase();
@@ -59,6 +64,36 @@ async function tickAt(db: typeof database.db, now: Date) {
 }
 
 beforeEach(() => truncateMarket(database.db));
+
+class RolledBack extends Error {}
+
+/**
+ * What `work` writes to the outbox (events, deliveries and the deliveries' jobs), ids left out,
+ * read in its transaction, which is then rolled back so the next call starts from the same rows.
+ */
+async function outboxWrites(work: (tx: Tx) => Promise<unknown>) {
+  let seen: unknown;
+  await expect(database.db.$transaction(async (tx) => {
+    const [{ events }] = await tx.$queryRaw<Array<{ events: bigint }>>`SELECT coalesce(max(id), 0) AS events FROM events`;
+    await work(tx);
+    seen = {
+      events: await tx.$queryRaw`
+        SELECT type, object_type, object_id, ordering_key, data, actor, audience, created_at, position
+        FROM events WHERE id > ${events} ORDER BY id`,
+      deliveries: await tx.$queryRaw`
+        SELECT d.endpoint_id, e.object_id, d.ordering_key, d.status::text, d.attempts, d.next_attempt_at, d.created_at, d.replay
+        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id WHERE e.id > ${events} ORDER BY d.id`,
+      jobs: await tx.$queryRaw`
+        SELECT j.run_at, j.status::text, j.payload->>'round' AS round, d.endpoint_id, e.object_id
+        FROM scheduled_jobs j
+        JOIN webhook_deliveries d ON j.key = 'webhooks.deliver:' || d.id || ':0'
+        JOIN events e ON e.id = d.event_id
+        WHERE e.id > ${events} ORDER BY d.id`,
+    };
+    throw new RolledBack();
+  })).rejects.toBeInstanceOf(RolledBack);
+  return seen as { events: unknown[]; deliveries: unknown[]; jobs: unknown[] };
+}
 
 describe("booking deadlines in batches", () => {
   it("close, complete and pay out many bookings at once: each payout once, in its job's commit", async () => {
@@ -127,5 +162,29 @@ describe("booking deadlines in batches", () => {
     const failed = await payoutJobOf(blocked);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect((await findJob(database.db, BigInt(failed.id)))!.lastError).toMatch(/already has a payout/);
+  });
+
+  it("a batch writes the same events, deliveries and delivery jobs as its bookings one at a time", async () => {
+    const people = await registerPeople(database.db, t0, { customers: 1, chefs: 4 });
+    const ids = await paidBookings(people, 4);
+    setWebhookOptions({ allowPrivate: true });
+    try {
+      // A platform endpoint for everything, a chef's for closes (sees only its own booking), one
+      // for another type (gets nothing).
+      await createEndpoint(database.db, "platform", { url: "http://127.0.0.1:9/all", eventTypes: ["*"] }, t0);
+      await createEndpoint(database.db, `chef:${people.chefs[1]}`, { url: "http://127.0.0.1:9/chef", eventTypes: ["booking.closed"] }, t0);
+      await createEndpoint(database.db, "platform", { url: "http://127.0.0.1:9/paid", eventTypes: ["booking.paid"] }, t0);
+    } finally {
+      setWebhookOptions(undefined);
+    }
+    const context = (tx: Tx): UseCaseContext => ({ db: tx, actor: systemActor("close"), now: eventAt });
+    const batch = await outboxWrites((tx) => closeEvents(context(tx), [...ids].reverse()));
+    const oneByOne = await outboxWrites(async (tx) => {
+      for (const bookingId of ids) await closeEvent(context(tx), { bookingId });
+    });
+    expect(batch.events).toHaveLength(4);
+    expect(batch.deliveries).toHaveLength(5);
+    expect(batch.jobs).toHaveLength(5);
+    expect(batch).toEqual(oneByOne);
   });
 });
