@@ -93,7 +93,7 @@ test("the jobs list opens on pending work, soonest first; an explicit filter sti
     const table = page.getByRole("table", { name: "Jobs" });
     await expect(table).toBeVisible();
     const rows = await table.locator("tbody tr").evaluateAll((trs) =>
-      trs.map((tr) => ({ status: tr.querySelector(".badge")?.textContent ?? "", at: tr.querySelector("time")?.getAttribute("datetime") ?? "" })),
+      trs.map((tr) => ({ status: tr.querySelector(".badge:not(.badge-paused)")?.textContent ?? "", at: tr.querySelector("time")?.getAttribute("datetime") ?? "" })),
     );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.status === "pending")).toBe(true);
