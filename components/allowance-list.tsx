@@ -9,7 +9,7 @@ export function AllowanceList({ account }: { account: { plan: QuotaPlan; pages: 
     <ul className="plain-list">
       {meteredAllowances.map((allowance) => (
         <li key={allowance}>
-          {account[allowance].toLocaleString("en")}/{values[allowance].toLocaleString("en")} {labels[allowance]}
+          {account[allowance].toLocaleString("en")} / {values[allowance].toLocaleString("en")} {labels[allowance]}
         </li>
       ))}
     </ul>

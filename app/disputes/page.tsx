@@ -124,7 +124,7 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                         <span className="stack">
                           <ZonedTime now={now} instant={d.deadline.runAt} zone={zone} />
                           <Link href={`/jobs/${d.deadline.id}`} className="text-link" title={`${d.deadline.jobType}: refunds in full unless the chef replies`}>
-                            job {d.deadline.id}
+                            job {d.deadline.id} <code className="clip">{d.deadline.jobType}</code>
                           </Link>
                         </span>
                       ) : (
