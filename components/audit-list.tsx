@@ -31,7 +31,7 @@ function recordLink(entry: AuditEntryView) {
   );
 }
 
-export function AuditList({ entries, zone, showRecord = true }: { entries: AuditEntryView[]; zone: string; showRecord?: boolean }) {
+export function AuditList({ entries, zone, now, showRecord = true }: { entries: AuditEntryView[]; zone: string; now: Date; showRecord?: boolean }) {
   if (entries.length === 0) return <p className="empty">No operator has acted here yet.</p>;
   return (
     <div className="table-wrap">
@@ -50,10 +50,10 @@ export function AuditList({ entries, zone, showRecord = true }: { entries: Audit
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td>
-                <ZonedTime instant={entry.at} zone={zone} />
+                <ZonedTime now={now} instant={entry.at} zone={zone} />
               </td>
               <td>
-                <bdi>{entry.actorEmail}</bdi>
+                <bdi className="clip" title={entry.actorEmail}>{entry.actorEmail}</bdi>
               </td>
               <td>
                 <code>{entry.action}</code>
@@ -61,9 +61,11 @@ export function AuditList({ entries, zone, showRecord = true }: { entries: Audit
               </td>
               {showRecord ? <td>{recordLink(entry)}</td> : null}
               <td>
-                <bdi>{show(entry.fromValue, zone)}</bdi> → <bdi>{show(entry.toValue, zone)}</bdi>
+                <span className="clip-wide" title={`${show(entry.fromValue, zone)} → ${show(entry.toValue, zone)}`}>
+                  <bdi>{show(entry.fromValue, zone)}</bdi> → <bdi>{show(entry.toValue, zone)}</bdi>
+                </span>
               </td>
-              <td>{entry.reason ? <bdi>{entry.reason}</bdi> : <span className="muted">none given</span>}</td>
+              <td>{entry.reason ? <bdi className="clip" title={entry.reason}>{entry.reason}</bdi> : <span className="muted">none given</span>}</td>
             </tr>
           ))}
         </tbody>

@@ -23,6 +23,8 @@ export interface JobsBrowserRow {
   /** Already formatted in the operator's zone, naming it. */
   runAtText: string;
   runAtIso: string;
+  /** "in 3 h", "2 min ago": against the page's clock, written by the server. */
+  runAtRelative: string;
   status: JobStatus;
   attempts: number;
   maxAttempts: number;
@@ -64,7 +66,7 @@ const columns = column.columns([
     enableSorting: false,
     cell: ({ row }) => (
       <span className="stack">
-        <code>{row.original.jobType}</code>
+        <code className="clip" title={row.original.jobType}>{row.original.jobType}</code>
         {row.original.paused ? <span className="badge badge-paused">type paused</span> : null}
       </span>
     ),
@@ -73,9 +75,12 @@ const columns = column.columns([
     id: "runAt",
     header: "Runs at",
     cell: ({ row }) => (
-      <time dateTime={row.original.runAtIso} title={row.original.runAtIso}>
-        {row.original.runAtText}
-      </time>
+      <span className="zoned-time">
+        <time dateTime={row.original.runAtIso} title={row.original.runAtIso}>
+          {row.original.runAtText}
+        </time>{" "}
+        <span className="muted relative-time">({row.original.runAtRelative})</span>
+      </span>
     ),
   }),
   column.accessor("status", {
@@ -98,7 +103,7 @@ const columns = column.columns([
     cell: ({ row }) =>
       row.original.subject ? (
         <Link href={`/jobs?subject=${encodeURIComponent(row.original.subject)}`}>
-          <bdi>{row.original.subject}</bdi>
+          <bdi className="clip" title={row.original.subject}>{row.original.subject}</bdi>
         </Link>
       ) : (
         <span className="muted">none</span>

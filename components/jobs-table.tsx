@@ -34,19 +34,19 @@ const columns = column.columns([
     header: "Type",
     cell: ({ row }) => (
       <Link href={`/jobs/${row.original.id}`}>
-        <code>{row.original.jobType}</code>
+        <code className="clip" title={row.original.jobType}>{row.original.jobType}</code>
       </Link>
     ),
   }),
   column.accessor("runAt", {
     header: "Runs at",
     cell: ({ row }) => (
-      <div className="stack">
+      <span className="zoned-time">
         <time dateTime={row.original.runAt} title={row.original.runAt}>
           {row.original.runAtText}
-        </time>
-        <span className="muted">{row.original.runAtRelative}</span>
-      </div>
+        </time>{" "}
+        <span className="muted relative-time">({row.original.runAtRelative})</span>
+      </span>
     ),
   }),
   column.accessor("status", {

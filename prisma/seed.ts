@@ -1,51 +1,99 @@
-// Demo data for `npm start`: a week of demo.ping work on the agenda, spread over the next 7 days,
-// and a believable marketplace (scripts/lib/demo/marketplace.ts). Seeds once: the jobs carry
+// Demo data for `npm start`: a believable marketplace (scripts/lib/demo/marketplace.ts), a week
+// of demo.ping work on its bookings and disputes, and failed and dead jobs to retry. Seeds once: the jobs carry
 // keys, and a second run finds the first key taken and stops; the marketplace is seeded only
 // into a database without chefs. Demo sign-ins (seedDemoOperators) get fresh passwords each start.
 import { randomBytes } from "node:crypto";
 import type { Db } from "../lib/db/client.ts";
 import { createOperator, createOperatorAuth } from "../lib/auth/operator-auth.ts";
 import type { OperatorRole } from "../lib/auth/roles.ts";
-import { schedule } from "../lib/scheduler/index.ts";
+import { createCatalogue, schedule, tick, type Subject } from "../lib/scheduler/index.ts";
 import { demoPing } from "../jobs/index.ts";
 import { seedMarketplace, type MarketplaceDemo } from "../scripts/lib/demo/marketplace.ts";
 
 export type { MarketplaceDemo };
 
 const hour = 3_600_000;
+const minute = 60_000;
 
-const demoJobs: Array<{ inHours: number; note: string; subject?: { type: string; id: number } }> = [
-  { inHours: 0.05, note: "first tick picks this up", subject: { type: "booking", id: 1001 } },
-  { inHours: 2, note: "close event: garden lunch", subject: { type: "booking", id: 1002 } },
-  { inHours: 5, note: "complete order 1002", subject: { type: "booking", id: 1002 } },
-  { inHours: 26, note: "auto-reject unanswered order", subject: { type: "booking", id: 1003 } },
-  { inHours: 50, note: "auto-cancel unpaid order", subject: { type: "booking", id: 1004 } },
-  { inHours: 74, note: "resolve quiet dispute", subject: { type: "dispute", id: 17 } },
-  { inHours: 120, note: "close event: wedding dinner", subject: { type: "booking", id: 1005 } },
-  { inHours: 160, note: "pay out chef", subject: { type: "booking", id: 1005 } },
-  { inHours: 24 * 40, note: "close event: new year's eve (outside the week)", subject: { type: "booking", id: 1006 } },
+/**
+ * demo.ping work over the next week (and one beyond it), each on a record the marketplace demo
+ * made: `booking` picks the n-th upcoming booking, `dispute` the n-th open dispute. Naming only
+ * records that exist, so every link a newcomer follows from a job leads somewhere.
+ */
+const demoJobs: Array<{ inHours: number; note: string; on: { booking: number } | { dispute: number } }> = [
+  { inHours: 0.05, note: "first tick picks this up", on: { booking: 0 } },
+  { inHours: 2, note: "send the chef the guest list", on: { booking: 1 } },
+  { inHours: 5, note: "remind the customer of the allergy form", on: { booking: 1 } },
+  { inHours: 26, note: "confirm the venue's kitchen access", on: { booking: 2 } },
+  { inHours: 50, note: "ask the chef for the final menu", on: { booking: 3 } },
+  { inHours: 74, note: "nudge the chef about the open dispute", on: { dispute: 0 } },
+  { inHours: 120, note: "send the customer the tasting notes", on: { booking: 4 } },
+  { inHours: 160, note: "request the chef's invoice", on: { booking: 4 } },
+  { inHours: 24 * 40, note: "annual follow-up (outside the week)", on: { booking: 5 } },
+];
+
+/**
+ * Jobs that failed before the demo starts, for a newcomer to practise on: three dead ones (one
+ * attempt each, against a service that was down), which an operator's retry now runs and
+ * succeeds, and two still retrying against a service down for two more hours.
+ */
+const failingJobs: Array<{ agoMinutes: number; note: string; maxAttempts: number; downForMinutes: number; booking: number }> = [
+  { agoMinutes: 180, note: "push the booking to the chef's calendar", maxAttempts: 1, downForMinutes: 0, booking: 0 },
+  { agoMinutes: 150, note: "email the customer their receipt", maxAttempts: 1, downForMinutes: 0, booking: 2 },
+  { agoMinutes: 120, note: "sync the menu to the venue", maxAttempts: 1, downForMinutes: 0, booking: 3 },
+  { agoMinutes: 50, note: "text the chef the parking details", maxAttempts: 5, downForMinutes: 120, booking: 1 },
+  { agoMinutes: 40, note: "notify the customer's assistant", maxAttempts: 5, downForMinutes: 120, booking: 5 },
 ];
 
 export async function seedDemoData(db: Db, now: Date): Promise<{ created: number; marketplace: MarketplaceDemo | null }> {
+  // The marketplace first: the demo jobs name its bookings and disputes.
+  const marketplace = await seedMarketplace(db, now);
   const { created } = await seedDemoJobs(db, now);
-  return { created, marketplace: await seedMarketplace(db, now) };
+  return { created, marketplace };
+}
+
+async function demoSubjects(db: Db, now: Date): Promise<{ bookings: Subject[]; disputes: Subject[] }> {
+  const bookings = await db.booking.findMany({ where: { eventAt: { gt: now } }, orderBy: { eventAt: "asc" }, take: 6, select: { id: true } });
+  const disputes = await db.dispute.findMany({ where: { status: { in: ["awaiting_reply", "awaiting_operator"] } }, orderBy: { id: "asc" }, take: 1, select: { id: true } });
+  return {
+    bookings: bookings.map((b) => ({ type: "booking", id: b.id })),
+    disputes: disputes.map((d) => ({ type: "dispute", id: d.id })),
+  };
 }
 
 async function seedDemoJobs(db: Db, now: Date): Promise<{ created: number }> {
-  return db.$transaction(async (tx) => {
-    let created = 0;
+  const subjects = await demoSubjects(db, now);
+  // A record the list has (a database seeded with fewer bookings gets jobs on no record).
+  const pick = (list: Subject[], n: number): Subject | undefined => (list.length === 0 ? undefined : list[n % list.length]);
+  const created = await db.$transaction(async (tx) => {
+    let count = 0;
     for (const [index, job] of demoJobs.entries()) {
       const result = await schedule(tx, demoPing, {
         runAt: new Date(now.getTime() + job.inHours * hour),
         payload: { note: job.note },
         key: `demo-seed:${index}`,
-        subject: job.subject,
+        subject: "booking" in job.on ? pick(subjects.bookings, job.on.booking) : pick(subjects.disputes, job.on.dispute),
       });
-      if (index === 0 && !result.created) return { created: 0 }; // seeded before
-      if (result.created) created += 1;
+      if (index === 0 && !result.created) return 0; // seeded before
+      if (result.created) count += 1;
     }
-    return { created };
+    for (const [index, job] of failingJobs.entries()) {
+      const result = await schedule(tx, demoPing, {
+        runAt: new Date(now.getTime() - job.agoMinutes * minute),
+        payload: { note: job.note, failUntil: new Date(now.getTime() + job.downForMinutes * minute).toISOString() },
+        key: `demo-seed:failing:${index}`,
+        subject: pick(subjects.bookings, job.booking),
+        maxAttempts: job.maxAttempts,
+      });
+      if (result.created) count += 1;
+    }
+    return count;
   });
+  if (created === 0) return { created };
+  // Their first attempts, as the ticks of half an hour ago ran them: failed, and dead when it was the last.
+  const summary = await tick({ db, catalogue: createCatalogue([demoPing]), now: new Date(now.getTime() - 30 * minute), budgetMs: 20_000, concurrency: 1 });
+  if (summary.errors.length > 0) throw new Error(`demo seed: tick: ${summary.errors.join("; ")}`);
+  return { created };
 }
 
 export interface DemoLogin {

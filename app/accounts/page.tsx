@@ -121,7 +121,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
                   <th scope="row">
                     <span className="stack">
                       <Link href={`/accounts/${a.id}`}>
-                        <bdi>{a.name}</bdi>
+                        <bdi className="clip" title={a.name}>{a.name}</bdi>
                       </Link>
                       <span className="muted">account {a.id.toString()}</span>
                     </span>
@@ -143,7 +143,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
                       <span>
                         {a.nextResetOn} <span className="muted">({a.timeZone})</span>
                       </span>
-                      <ZonedTime instant={a.nextResetAt} zone={zone} />
+                      <ZonedTime now={now} instant={a.nextResetAt} zone={zone} />
                     </span>
                   </td>
                 </tr>

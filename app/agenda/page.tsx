@@ -92,7 +92,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
       </div>
       {asOf ? (
         <p className="notice" role="status">
-          Time travel: showing the agenda as of <ZonedTime instant={asOf} zone={zone} />. <Link href={`/agenda?days=${days}`}>Back to now</Link>
+          Time travel: showing the agenda as of <ZonedTime now={now} instant={asOf} zone={zone} />. <Link href={`/agenda?days=${days}`}>Back to now</Link>
         </p>
       ) : null}
 
@@ -114,7 +114,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
       <section aria-labelledby="window-heading" className="agenda-section">
         <h2 id="window-heading">{title}</h2>
         <p className="muted">
-          Pending jobs from <ZonedTime instant={now} zone={zone} /> to <ZonedTime instant={to} zone={zone} />, soonest first.
+          Pending jobs from <ZonedTime now={now} instant={now} zone={zone} /> to <ZonedTime now={now} instant={to} zone={zone} />, soonest first.
         </p>
         {rows.length === 0 ? (
           <p className="empty">Nothing is due in this window.</p>
@@ -124,7 +124,7 @@ export default async function AgendaPage({ searchParams }: { searchParams: Promi
         {rows.length === rowLimit ? <p className="muted">Showing the first {rowLimit} jobs only.</p> : null}
       </section>
 
-      <QuotaResetsSection resets={quotaResets} days={days} zone={zone} />
+      <QuotaResetsSection resets={quotaResets} days={days} zone={zone} now={now} />
     </>
   );
 }

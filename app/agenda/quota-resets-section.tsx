@@ -9,7 +9,7 @@ import { ZonedTime } from "@/components/zoned-time.tsx";
 /** Accounts listed at most; the per-day counts cover them all. */
 export const quotaAccountLimit = 100;
 
-export function QuotaResetsSection({ resets, days, zone }: { resets: UpcomingResets; days: number; zone: string }) {
+export function QuotaResetsSection({ resets, days, zone, now }: { resets: UpcomingResets; days: number; zone: string; now: Date }) {
   const title = `Quota resets in the next ${days === 1 ? "day" : `${days} days`}`;
   return (
     <section aria-labelledby="quota-resets-heading" className="agenda-section">
@@ -65,7 +65,7 @@ export function QuotaResetsSection({ resets, days, zone }: { resets: UpcomingRes
                     <td>{account.nextPlan ? `${account.plan} → ${account.nextPlan}` : account.plan}</td>
                     <td>{account.nextResetOn}</td>
                     <td>
-                      <ZonedTime instant={account.nextResetAt} zone={zone} />
+                      <ZonedTime now={now} instant={account.nextResetAt} zone={zone} />
                     </td>
                     <td>{account.timeZone}</td>
                   </tr>

@@ -9,6 +9,7 @@ import { alertsOverview } from "@/lib/operations/alerts.ts";
 import { conditionLabels } from "@/lib/alerts/conditions.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { AlertSettingsForm } from "@/components/alert-settings-form.tsx";
 import { saveAlertSettingsAction } from "./actions.ts";
@@ -30,6 +31,7 @@ export default async function AlertsPage() {
   }
   const { zone } = await displayZone();
   const overview = await readWithRetry(() => alertsOverview(getDb()));
+  const now = await pageNow(getDb());
   const { settings } = overview;
   return (
     <>
@@ -52,7 +54,7 @@ export default async function AlertsPage() {
               <li key={c.condition}>
                 <span className={`badge ${c.firing ? "badge-dead" : "badge-succeeded"}`}>{c.firing ? "firing" : "ok"}</span> {conditionLabels[c.condition]}: {c.detail}{" "}
                 <span className="muted">
-                  (since <ZonedTime instant={c.since} zone={zone} />)
+                  (since <ZonedTime instant={c.since} zone={zone} now={now} />)
                 </span>
               </li>
             ))}
@@ -79,14 +81,14 @@ export default async function AlertsPage() {
                 {overview.notifications.map((n) => (
                   <tr key={n.id}>
                     <td>
-                      <ZonedTime instant={n.createdAt} zone={zone} />
+                      <ZonedTime instant={n.createdAt} zone={zone} now={now} />
                     </td>
                     <td>{n.channel}</td>
                     <td>{n.message}</td>
                     <td>
                       {n.delivery.state === "sent" && n.sentAt ? (
                         <>
-                          sent <ZonedTime instant={n.sentAt} zone={zone} />
+                          sent <ZonedTime instant={n.sentAt} zone={zone} now={now} />
                         </>
                       ) : n.delivery.state === "failed" ? (
                         <>failed after {n.delivery.attempts} attempts</>

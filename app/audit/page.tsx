@@ -6,6 +6,7 @@ import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { auditActions, listAuditEntries } from "@/lib/audit/audit-log.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { AuditList } from "@/components/audit-list.tsx";
 import { parseAuditQuery } from "./audit-query.ts";
@@ -29,7 +30,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     );
   }
   const { query, filter } = parsed;
-  const { entries, nextBeforeId } = await readWithRetry(() => listAuditEntries(getDb(), { ...filter, limit: 50 }));
+  const [{ entries, nextBeforeId }, now] = await Promise.all([readWithRetry(() => listAuditEntries(getDb(), { ...filter, limit: 50 })), pageNow(getDb())]);
   const nextHref = nextBeforeId
     ? `/audit?${new URLSearchParams({ ...Object.fromEntries(Object.entries(query).filter(([k, v]) => v !== undefined && k !== "before").map(([k, v]) => [k, String(v)])), before: nextBeforeId })}`
     : null;
@@ -75,7 +76,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           Clear
         </Link>
       </form>
-      <AuditList entries={entries} zone={zone} />
+      <AuditList entries={entries} zone={zone} now={now} />
       <div className="pager">
         {query.before ? <Link href="/audit">Newest</Link> : null}
         {nextHref ? <Link href={nextHref}>Older entries →</Link> : null}

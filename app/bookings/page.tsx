@@ -136,7 +136,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                     <BookingStatusBadge status={row.status} />
                   </td>
                   <td>
-                    <ZonedTime instant={row.eventAt} zone={zone} />
+                    <ZonedTime now={now} instant={row.eventAt} zone={zone} />
                     {row.timeZone !== zone ? (
                       <div className="muted">
                         local: {formatLocal(row.eventAt, row.timeZone, { seconds: false })} {row.timeZone}
@@ -144,16 +144,18 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                     ) : null}
                   </td>
                   <td>
-                    <bdi>{row.customer.name}</bdi> → <bdi>{row.chef.name}</bdi>
+                    <span className="clip-wide" title={`${row.customer.name} → ${row.chef.name}`}>
+                      <bdi>{row.customer.name}</bdi> → <bdi>{row.chef.name}</bdi>
+                    </span>
                   </td>
                   <td className="nowrap">{formatMinor(row.priceMinor, row.currency)}</td>
                   <td>
                     {row.nextJob ? (
                       <span className="stack">
                         <Link href={`/jobs/${row.nextJob.id}`}>
-                          <code>{row.nextJob.jobType.replace(/^marketplace\./, "")}</code>
+                          <code className="clip" title={row.nextJob.jobType}>{row.nextJob.jobType.replace(/^marketplace\./, "")}</code>
                         </Link>
-                        <ZonedTime instant={row.nextJob.runAt} zone={zone} />
+                        <ZonedTime now={now} instant={row.nextJob.runAt} zone={zone} />
                       </span>
                     ) : (
                       <span className="muted">none</span>

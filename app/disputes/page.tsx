@@ -9,6 +9,7 @@ import { formatMinor } from "@/lib/format/money.ts";
 import { listDisputes, type DisputeListStatus } from "@/lib/operations/disputes.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { AutoRefresh } from "@/components/auto-refresh.tsx";
@@ -43,7 +44,8 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
   const { query } = parsed;
   const history = query.status === "resolved";
   const { rows, next } = await readWithRetry(() => listDisputes(getDb(), { status: query.status, after: query.after, limit: 50 }));
-  const renderedAt = new Date();
+  const renderedAt = await pageNow(getDb());
+  const now = renderedAt;
 
   return (
     <>
@@ -96,15 +98,15 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td>
                     <span className="stack">
-                      <bdi>{d.customer.name}</bdi>
+                      <bdi className="clip" title={d.customer.name}>{d.customer.name}</bdi>
                       <span className="muted">
-                        chef <bdi>{d.chef.name}</bdi>
+                        chef <bdi className="clip" title={d.chef.name}>{d.chef.name}</bdi>
                       </span>
                     </span>
                   </td>
                   <td>{formatMinor(d.priceMinor, d.currency)}</td>
                   <td>
-                    <ZonedTime instant={d.openedAt} zone={zone} />
+                    <ZonedTime now={now} instant={d.openedAt} zone={zone} />
                   </td>
                   {history ? (
                     <td>
@@ -113,18 +115,17 @@ export default async function DisputesPage({ searchParams }: { searchParams: Pro
                         <span className="muted">
                           by <bdi>{d.resolvedBy}</bdi>
                         </span>
-                        {d.resolvedAt ? <ZonedTime instant={d.resolvedAt} zone={zone} /> : null}
+                        {d.resolvedAt ? <ZonedTime now={now} instant={d.resolvedAt} zone={zone} /> : null}
                       </span>
                     </td>
                   ) : (
                     <td>
                       {d.deadline ? (
                         <span className="stack">
-                          <ZonedTime instant={d.deadline.runAt} zone={zone} />
-                          <Link href={`/jobs/${d.deadline.id}`} className="text-link">
-                            job {d.deadline.id} <code>{d.deadline.jobType}</code>
+                          <ZonedTime now={now} instant={d.deadline.runAt} zone={zone} />
+                          <Link href={`/jobs/${d.deadline.id}`} className="text-link" title={`${d.deadline.jobType}: refunds in full unless the chef replies`}>
+                            job {d.deadline.id} <code className="clip">{d.deadline.jobType}</code>
                           </Link>
-                          <span className="muted">refunds in full unless the chef replies</span>
                         </span>
                       ) : (
                         <span className="muted">none: the chef replied; waits for an operator</span>

@@ -10,6 +10,7 @@ import { databaseClock } from "@/lib/scheduler/index.ts";
 import { runHistory, tickHistory, type HistoryStep, type RunBucket } from "@/lib/scheduler/admin/index.ts";
 import { formatInZone, formatLocal } from "@/lib/time/zoned-time.ts";
 import { duration } from "@/lib/format/relative-time.ts";
+import { ZonedTime } from "@/components/zoned-time.tsx";
 import { jobTypeColors } from "@/lib/format/job-type-colors.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
@@ -201,7 +202,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
               const bucket = bucketByKey.get(r.bucket);
               return (
                 <tr key={`${r.bucket} ${r.jobType}`}>
-                  <td>{bucket ? formatInZone(new Date(bucket.from), zone) : r.bucket.replace("T", " ")}</td>
+                  <td>{bucket ? <ZonedTime instant={new Date(bucket.from)} zone={zone} now={now} /> : r.bucket.replace("T", " ")}</td>
                   <td>
                     <code>{r.jobType}</code>
                   </td>

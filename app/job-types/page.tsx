@@ -60,7 +60,7 @@ export default async function JobTypesPage() {
                   <th scope="row">
                     <span className="stack">
                       <Link href={`/jobs?type=${encodeURIComponent(type.jobType)}`}>
-                        <code>{type.jobType}</code>
+                        <code className="clip" title={type.jobType}>{type.jobType}</code>
                       </Link>
                       {type.paused ? (
                         <span className="badge badge-paused" title={`paused by ${type.paused.pausedBy}: ${type.paused.reason}`}>
@@ -82,7 +82,7 @@ export default async function JobTypesPage() {
                   <td>
                     {type.oldestDue ? (
                       <span className="stack">
-                        <ZonedTime instant={type.oldestDue} zone={zone} />
+                        <ZonedTime now={now} instant={type.oldestDue} zone={zone} />
                         <span className="muted">{duration(now.getTime() - type.oldestDue.getTime())} late</span>
                       </span>
                     ) : (

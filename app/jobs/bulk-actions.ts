@@ -13,6 +13,7 @@ import { previewBulkBusinessTime } from "@/lib/operations/bulk-business-time.ts"
 import { catalogue } from "@/jobs/index.ts";
 import { fieldErrorsOf } from "@/lib/operations/inputs.ts";
 import { formatInZone } from "@/lib/time/zoned-time.ts";
+import { shortRelativeTime } from "@/lib/format/relative-time.ts";
 import { requireOperator } from "@/app/_lib/operator-session.ts";
 import { formFields, refused } from "@/app/_lib/action-state.ts";
 import type { BulkPreviewState, BulkRunState } from "@/components/bulk-panel.tsx";
@@ -30,7 +31,8 @@ export async function previewBulkAction(_previous: BulkPreviewState, form: FormD
     if (!parsed.ok) return { ok: false, message: "Nothing was previewed: check the fields marked below.", fieldErrors: fieldErrorsOf(parsed.error) };
     const { target, change, reason, zone } = parsed.value;
     const db = getDb();
-    const preview = await previewBulk(db, operator, { target, change, reason }, (await databaseClock(db))());
+    const now = (await databaseClock(db))();
+    const preview = await previewBulk(db, operator, { target, change, reason }, now);
     // Jobs bound to their business time that the change takes earlier: said before the operator confirms.
     const bound = await previewBulkBusinessTime(db, catalogue, target, change);
     return {
@@ -40,12 +42,12 @@ export async function previewBulkAction(_previous: BulkPreviewState, form: FormD
       running: preview.running,
       notApplicable: preview.notApplicable,
       unit: preview.unit,
-      histogram: preview.histogram.map((b) => ({ label: formatInZone(b.bucket, zone), count: b.count })),
+      histogram: preview.histogram.map((b) => ({ label: `${formatInZone(b.bucket, zone)} (${shortRelativeTime(b.bucket, now)})`, count: b.count })),
       businessTime: bound
         ? {
             jobs: bound.jobs,
             types: bound.types,
-            examples: bound.examples.map((e) => ({ jobId: e.jobId, jobType: e.jobType, atText: e.at ? formatInZone(e.at, zone) : null })),
+            examples: bound.examples.map((e) => ({ jobId: e.jobId, jobType: e.jobType, atText: e.at ? `${formatInZone(e.at, zone)} (${shortRelativeTime(e.at, now)})` : null })),
           }
         : undefined,
     };

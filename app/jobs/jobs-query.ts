@@ -43,7 +43,8 @@ function schemaFor(zone: string) {
   return z
     .object({
       type: z.preprocess(blankToUndefined, z.string().max(200).optional()),
-      status: z.preprocess(blankToUndefined, jobStatus.optional()),
+      // "any" is the explicit "every status" (the plain /jobs opens on pending work instead).
+      status: z.preprocess(blankToUndefined, z.union([jobStatus, z.literal("any")]).optional()),
       from: z.preprocess(blankToUndefined, instantIn(zone).optional()),
       to: z.preprocess(blankToUndefined, instantIn(zone).optional()),
       subject: z.preprocess(
@@ -68,17 +69,24 @@ function schemaFor(zone: string) {
 
 export type JobsQuery = JobListQuery & { subjectText?: string };
 
+/**
+ * The jobs list with no parameter at all (the navigation's link, `g j`) opens on the work ahead:
+ * pending jobs, soonest first (late ones lead). Any parameter, even an empty one from the form
+ * ("Status: Any" sends `status=`), is an explicit filter and is taken as it is.
+ */
+export const defaultJobsParams: RawSearchParams = { status: "pending" };
+
 export function parseJobsQuery(params: RawSearchParams, zone: string): { ok: true; query: JobsQuery } | { ok: false; error: string } {
   const unstorable = unstorableParam(params);
   if (unstorable) return { ok: false, error: unstorable };
-  const parsed = schemaFor(zone).safeParse(params);
+  const parsed = schemaFor(zone).safeParse(Object.keys(params).length === 0 ? defaultJobsParams : params);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
   const q = parsed.data;
   return {
     ok: true,
     query: {
       jobType: q.type,
-      status: q.status,
+      status: q.status === "any" ? undefined : q.status,
       from: q.from,
       to: q.to,
       subject: q.subject,
@@ -109,7 +117,8 @@ export function jobsHref(query: JobsQuery, changes: Partial<Record<"after" | "be
   if (changes.after) params.set("after", formatCursor(changes.after));
   if (changes.before) params.set("before", formatCursor(changes.before));
   const text = params.toString();
-  return text ? `/jobs?${text}` : "/jobs";
+  // Nothing to say would read as the default (pending work): every status is said explicitly.
+  return text ? `/jobs?${text}` : "/jobs?status=any";
 }
 
 export { formatOffset };

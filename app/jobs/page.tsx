@@ -7,6 +7,7 @@ import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
 import { countJobs, jobTypesInUse, listJobs, pausedJobTypes } from "@/lib/scheduler/admin/index.ts";
 import { instantsInZone } from "@/lib/time/zoned-text.ts";
+import { shortRelativeTime } from "@/lib/format/relative-time.ts";
 import { formatInZone, toDateTimeLocalValue } from "@/lib/time/zoned-time.ts";
 import { jobStatuses } from "@/lib/validation/fields.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
@@ -32,7 +33,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
       <>
         <h1>Jobs</h1>
         <p role="alert" className="notice notice-error">
-          This link has a bad parameter: {parsed.error}. <Link href="/jobs">Show every job</Link>.
+          This link has a bad parameter: {parsed.error}. <Link href="/jobs?status=any">Show every job</Link>.
         </p>
       </>
     );
@@ -55,6 +56,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
     jobType: row.jobType,
     runAtText: formatInZone(row.runAt, zone),
     runAtIso: row.runAt.toISOString(),
+    runAtRelative: shortRelativeTime(row.runAt, now),
     status: row.status,
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
@@ -141,7 +143,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
         <button type="submit" className="button button-primary">
           Apply
         </button>
-        <Link href="/jobs" className="button">
+        <Link href="/jobs?status=any" className="button">
           Clear
         </Link>
       </form>

@@ -166,7 +166,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <h2>Last tick</h2>
           {tick ? (
             <>
-              <ZonedTime instant={tick.at} zone={zone} />
+              <ZonedTime now={now} instant={tick.at} zone={zone} />
               <p className="muted">
                 {tick.summary.status ?? "?"}: claimed {tick.summary.claimed ?? 0}, succeeded {tick.summary.succeeded ?? 0}, failed {tick.summary.failed ?? 0}, dead{" "}
                 {tick.summary.dead ?? 0}; {tick.summary.durationMs ?? 0} ms

@@ -7,6 +7,7 @@ import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { listRecurring } from "@/lib/scheduler/admin/index.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { RecurringControls } from "@/components/recurring-controls.tsx";
 import { recurringAction } from "./actions.ts";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Recurring schedules" };
 export default async function RecurringPage() {
   const operator = await requireViewer();
   const { zone } = await displayZone();
-  const schedules = await readWithRetry(() => listRecurring(getDb()));
+  const [schedules, now] = await Promise.all([readWithRetry(() => listRecurring(getDb())), pageNow(getDb())]);
   return (
     <>
       <div className="page-heading">
@@ -58,12 +59,12 @@ export default async function RecurringPage() {
                     <ul className="plain-list">
                       {s.upcoming.map((at) => (
                         <li key={at.toISOString()}>
-                          <ZonedTime instant={at} zone={zone} />
+                          <ZonedTime now={now} instant={at} zone={zone} />
                         </li>
                       ))}
                     </ul>
                   </td>
-                  <td>{s.lastEnqueuedAt ? <ZonedTime instant={s.lastEnqueuedAt} zone={zone} /> : <span className="muted">never</span>}</td>
+                  <td>{s.lastEnqueuedAt ? <ZonedTime now={now} instant={s.lastEnqueuedAt} zone={zone} /> : <span className="muted">never</span>}</td>
                   <td>{s.lastError ? <span className="error-block">{s.lastError}</span> : <span className="muted">none</span>}</td>
                   <td>{s.retired ? <span className="muted">retired</span> : <RecurringControls key={String(s.enabled)} name={s.name} enabled={s.enabled} canAct={operator.role === "operator"} action={recurringAction} />}</td>
                 </tr>

@@ -75,7 +75,7 @@ export default async function RunningPage() {
                       <td>
                         {job.startedAt ? (
                           <>
-                            {duration(now.getTime() - job.startedAt.getTime())}, since <ZonedTime instant={job.startedAt} zone={zone} />
+                            {duration(now.getTime() - job.startedAt.getTime())}, since <ZonedTime now={now} instant={job.startedAt} zone={zone} />
                           </>
                         ) : (
                           <span className="muted">no run record</span>

@@ -7,6 +7,7 @@ import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { webhooksOverview } from "@/lib/operations/webhooks.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { WebhookControl } from "@/components/webhook-controls.tsx";
 import { webhookAction } from "./actions.ts";
@@ -17,7 +18,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 export default async function WebhooksPage() {
   const operator = await requireViewer();
   const { zone } = await displayZone();
-  const endpoints = await readWithRetry(() => webhooksOverview(getDb()));
+  const [endpoints, now] = await Promise.all([readWithRetry(() => webhooksOverview(getDb())), pageNow(getDb())]);
   const canAct = operator.role === "operator";
   return (
     <>
@@ -36,7 +37,7 @@ export default async function WebhooksPage() {
           </h2>
           <p className="muted">
             For {e.owner}; events: {e.eventTypes.join(", ")}
-            {e.failingSince ? <> · failing since <ZonedTime instant={new Date(e.failingSince)} zone={zone} /></> : null}
+            {e.failingSince ? <> · failing since <ZonedTime now={now} instant={new Date(e.failingSince)} zone={zone} /></> : null}
             {e.disabledReason ? <> · disabled: {e.disabledReason}</> : null}
           </p>
           <WebhookControl endpointId={e.id} seenStatus={e.status} intent={e.status === "disabled" ? "enable" : "disable"} label={e.status === "disabled" ? "Enable" : "Disable"} canAct={canAct} action={webhookAction} />
@@ -59,12 +60,12 @@ export default async function WebhooksPage() {
                       <th scope="row">
                         <code>{d.eventType}</code> <span className="muted">#{d.eventId}{d.replay ? " (replay)" : ""}</span>
                       </th>
-                      <td>{d.status}{d.nextAttemptAt ? <> · next <ZonedTime instant={new Date(d.nextAttemptAt)} zone={zone} /></> : null}</td>
+                      <td>{d.status}{d.nextAttemptAt ? <> · next <ZonedTime now={now} instant={new Date(d.nextAttemptAt)} zone={zone} /></> : null}</td>
                       <td>
                         <ul className="plain-list">
                           {d.attempts.map((a, i) => (
                             <li key={i}>
-                              <ZonedTime instant={new Date(a.at)} zone={zone} /> · {a.statusCode ?? "no answer"} · {a.latencyMs} ms
+                              <ZonedTime now={now} instant={new Date(a.at)} zone={zone} /> · {a.statusCode ?? "no answer"} · {a.latencyMs} ms
                               {a.error ? <> · <span className="error-block">{a.error}</span></> : null}
                               {a.responseExcerpt ? <> · <code>{a.responseExcerpt.slice(0, 120)}</code></> : null}
                             </li>

@@ -29,3 +29,31 @@ export function duration(ms: number): string {
   if (!chosen) return "under a second";
   return chosen.format.format(Math.round(magnitude / chosen.ms));
 }
+
+const shortUnits = [
+  { label: "d", ms: 86_400_000 },
+  { label: "h", ms: 3_600_000 },
+  { label: "min", ms: 60_000 },
+  { label: "s", ms: 1_000 },
+] as const;
+
+/**
+ * "in 3 h", "2 min ago", "now": the compact form written next to an absolute time on every page.
+ * Rounded in the largest unit that fits, and a rounding that reaches the next unit reads in that
+ * unit (59 min 40 s is "in 1 h", not "in 60 min"). Same wording whatever the locale of the server,
+ * so pages and tests read alike. The clock is the page's, passed in.
+ */
+export function shortRelativeTime(instant: Date, now: Date): string {
+  const deltaMs = instant.getTime() - now.getTime();
+  const magnitude = Math.abs(deltaMs);
+  if (magnitude < 1_000) return "now";
+  let index = shortUnits.findIndex((u) => magnitude >= u.ms);
+  let count = Math.round(magnitude / shortUnits[index]!.ms);
+  const larger = shortUnits[index - 1];
+  if (larger && count * shortUnits[index]!.ms >= larger.ms) {
+    index -= 1;
+    count = Math.round(magnitude / larger.ms);
+  }
+  const text = `${count.toLocaleString("en")} ${shortUnits[index]!.label}`;
+  return deltaMs > 0 ? `in ${text}` : `${text} ago`;
+}

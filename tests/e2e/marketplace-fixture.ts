@@ -22,14 +22,16 @@ export interface MadeDispute {
 
 export async function makeDispute(
   db: Db,
-  { replied, priceMinor = 120_00, currency = "EUR" }: { replied: boolean; priceMinor?: number; currency?: string },
+  {
+    replied, priceMinor = 120_00, currency = "EUR", customerName, chefName,
+  }: { replied: boolean; priceMinor?: number; currency?: string; customerName?: string; chefName?: string },
 ): Promise<MadeDispute> {
   const tag = randomBytes(3).toString("hex");
   const eventAt = new Date(Date.now() - 3 * 24 * hour);
   const start = new Date(eventAt.getTime() - 7 * 24 * hour);
   const system = { db, actor: systemActor("e2e"), now: start };
-  const customer = await registerCustomer(system, { name: `Customer ${tag}`, email: `customer-${tag}@e2e.duly.test` });
-  const chef = await registerChef(system, { name: `Chef ${tag}`, email: `chef-${tag}@e2e.duly.test` });
+  const customer = await registerCustomer(system, { name: customerName ? `${customerName} ${tag}` : `Customer ${tag}`, email: `customer-${tag}@e2e.duly.test` });
+  const chef = await registerChef(system, { name: chefName ? `${chefName} ${tag}` : `Chef ${tag}`, email: `chef-${tag}@e2e.duly.test` });
   const asCustomer = { db, actor: { kind: "customer", customerId: customer.id } as const, now: start };
   const asChef = { db, actor: { kind: "chef", chefId: chef.id } as const };
   const booking = await requestBooking(asCustomer, { chefId: chef.id, eventAt: eventAt.toISOString(), timeZone: "Europe/Paris", place: `Lyon ${tag}`, priceMinor, currency });

@@ -29,7 +29,7 @@ const asOf = new Date("2027-06-14T09:00:00.000Z");
 
 /**
  * Every date-time on the page that is not in the display zone. Allowed besides "<date> <time>
- * Asia/Kathmandu (+05:45)": the UTC line right under such a time (ZonedTime's `utc`), and an
+ * Asia/Kathmandu (+05:45)" (and its relative part): the UTC line right under such a time (ZonedTime's `utc`), and an
  * event's own local time after "local: ".
  */
 async function timesNotInZone(page: Page): Promise<string[]> {
@@ -42,8 +42,9 @@ async function timesNotInZone(page: Page): Promise<string[]> {
   for (const stamp of text.matchAll(/\d{4}-\d\d-\d\d \d\d:\d\d(?::\d\d)?(?<after> [^\s(]+)?/g)) {
     const after = stamp.groups?.after?.trim();
     if (after === zone) continue;
-    const before = text.slice(Math.max(0, stamp.index - 12), stamp.index);
-    if (after === "UTC" && /\(\+05:45\)\s*$/.test(before)) continue;
+    // Wide enough to see past the time's relative part ("(in 197 d)", "(3 d ago)", "(now)").
+    const before = text.slice(Math.max(0, stamp.index - 32), stamp.index);
+    if (after === "UTC" && /\(\+05:45\)\s*(\((in [^()]+|[^()]+ ago|now)\)\s*)?$/.test(before)) continue;
     if (/local: $/.test(before)) continue;
     problems.push(`${stamp[0]} (after "${before.replace(/\s+/g, " ")}")`);
   }

@@ -188,7 +188,7 @@ test("SIGKILL on npm start takes its Next server and embedded PostgreSQL down to
     const [, nextPid] = await start.waitFor(/next start pid (\d+)/);
     pids.push(Number(postgresPid), Number(nextPid));
     // Demo data goes into the embedded database by default.
-    expect(start.output).toContain("seeded 9 demo job(s) (embedded database; DULY_SEED=0 turns it off)");
+    expect(start.output).toContain("seeded 14 demo job(s) (embedded database; DULY_SEED=0 turns it off)"); // 9 ahead, 3 dead, 2 failing
     expect(start.output).toContain("seeded 300 demo quota account(s)");
     expect(pids.every(isAlive)).toBe(true);
 

@@ -73,7 +73,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
               <span>
                 {account.nextResetOn} at midnight in {account.timeZone}
               </span>
-              <ZonedTime instant={account.nextResetAt} zone={zone} utc />
+              <ZonedTime now={now} instant={account.nextResetAt} zone={zone} utc />
             </span>
           </dd>
         </dl>
@@ -115,7 +115,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
                     <td>{r.cycleOn}</td>
                     <td>{r.byOperator ? <span className="muted">asked by an operator</span> : r.dueOn}</td>
                     <td>
-                      <ZonedTime instant={r.resetAt} zone={zone} />
+                      <ZonedTime now={now} instant={r.resetAt} zone={zone} />
                     </td>
                     <td>{r.plan}</td>
                     <td>
@@ -131,7 +131,7 @@ export default async function AccountPage({ params }: { params: Promise<{ id: st
 
       <section className="card" aria-labelledby="audit-heading">
         <h2 id="audit-heading">What operators did</h2>
-        <AuditList entries={entries} zone={zone} />
+        <AuditList entries={entries} zone={zone} now={now} />
       </section>
     </>
   );

@@ -16,7 +16,7 @@ import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { BookingStatusBadge } from "@/components/booking-status-badge.tsx";
 import { StatusBadge } from "@/components/status-badge.tsx";
-import { ZonedTime } from "@/components/zoned-time.tsx";
+import { RelativeTime, ZonedTime } from "@/components/zoned-time.tsx";
 import { ZonedText } from "@/components/zoned-text.tsx";
 import { BookingActionForms } from "@/components/booking-action-forms.tsx";
 import { cancelBookingAction, moveEventAction, previewMoveEventAction } from "./actions.ts";
@@ -62,7 +62,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
         <dl className="detail-grid">
           <dt>Event</dt>
           <dd>
-            <ZonedTime instant={eventAt} zone={zone} utc />
+            <ZonedTime now={now} instant={eventAt} zone={zone} utc />
             {booking.timeZone !== zone ? (
               <div className="muted">
                 local: {formatLocal(eventAt, booking.timeZone, { seconds: false })} {booking.timeZone}
@@ -73,15 +73,15 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
           <dd>{booking.durationMinutes} minutes from the event time</dd>
           <dt>Agreed time</dt>
           <dd>
-            {booking.agreedEventAt ? <ZonedTime instant={new Date(booking.agreedEventAt)} zone={zone} /> : <span className="muted">none yet (the chef has not accepted)</span>}
+            {booking.agreedEventAt ? <ZonedTime now={now} instant={new Date(booking.agreedEventAt)} zone={zone} /> : <span className="muted">none yet (the chef has not accepted)</span>}
             <div className="muted">the customer&apos;s cancellation terms are judged against it</div>
           </dd>
           {pendingMove ? (
             <>
               <dt>Move requested</dt>
               <dd>
-                to <ZonedTime instant={new Date(pendingMove.eventAt)} zone={zone} /> (request {pendingMove.id}, by {pendingMove.requestedBy});
-                the chef answers by <ZonedTime instant={new Date(pendingMove.answerBy)} zone={zone} />, else it lapses
+                to <ZonedTime now={now} instant={new Date(pendingMove.eventAt)} zone={zone} /> (request {pendingMove.id}, by {pendingMove.requestedBy});
+                the chef answers by <ZonedTime now={now} instant={new Date(pendingMove.answerBy)} zone={zone} />, else it lapses
               </dd>
             </>
           ) : null}
@@ -164,7 +164,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
                       {job.cancelReason ? <div className="muted">why: <ZonedText text={job.cancelReason} zone={zone} /></div> : null}
                     </td>
                     <td>
-                      <ZonedTime instant={job.runAt} zone={zone} />
+                      <ZonedTime now={now} instant={job.runAt} zone={zone} />
                     </td>
                     <td>
                       {job.attempts} of {job.maxAttempts}
@@ -193,7 +193,8 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
               <div className="muted">
                 <time dateTime={item.at.toISOString()} title={item.at.toISOString()}>
                   {formatInZone(item.at, zone)}
-                </time>
+                </time>{" "}
+                <RelativeTime instant={item.at} now={now} />
                 {item.jobId ? (
                   <>
                     {" "}

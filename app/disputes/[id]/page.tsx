@@ -10,6 +10,7 @@ import { formatMinor } from "@/lib/format/money.ts";
 import { disputeDetail } from "@/lib/operations/disputes.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
+import { pageNow } from "@/app/_lib/page-now.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { AuditList } from "@/components/audit-list.tsx";
 import { DisputeStatusBadge } from "@/components/dispute-status-badge.tsx";
@@ -31,6 +32,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
   if (!dispute) notFound();
   const { entries } = await readWithRetry(() => listAuditEntries(db, { recordType: "dispute", recordId: String(dispute.id), limit: 50 }));
   const { zone } = await displayZone();
+  const now = await pageNow(db);
   const open = dispute.status === "awaiting_reply" || dispute.status === "awaiting_operator";
 
   return (
@@ -52,7 +54,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
           </dd>
           <dt>Event</dt>
           <dd>
-            <ZonedTime instant={dispute.eventAt} zone={zone} /> <span className="muted">(the event&apos;s zone: {dispute.eventTimeZone})</span>
+            <ZonedTime now={now} instant={dispute.eventAt} zone={zone} /> <span className="muted">(the event&apos;s zone: {dispute.eventTimeZone})</span>
           </dd>
           <dt>Customer</dt>
           <dd>
@@ -68,7 +70,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
           <dd>{formatMinor(dispute.heldMinor, dispute.currency)}</dd>
           <dt>Opened</dt>
           <dd>
-            <ZonedTime instant={dispute.openedAt} zone={zone} utc />
+            <ZonedTime now={now} instant={dispute.openedAt} zone={zone} utc />
           </dd>
           <dt>Customer&apos;s reason</dt>
           <dd>
@@ -79,17 +81,17 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
             {dispute.reply ? (
               <span className="stack">
                 <bdi>{dispute.reply}</bdi>
-                {dispute.repliedAt ? <ZonedTime instant={dispute.repliedAt} zone={zone} /> : null}
+                {dispute.repliedAt ? <ZonedTime now={now} instant={dispute.repliedAt} zone={zone} /> : null}
               </span>
             ) : (
-              <span className="muted">none yet; the deadline is <ZonedTime instant={dispute.replyBy} zone={zone} /></span>
+              <span className="muted">none yet; the deadline is <ZonedTime now={now} instant={dispute.replyBy} zone={zone} /></span>
             )}
           </dd>
           <dt>Auto-resolve deadline</dt>
           <dd>
             {dispute.deadline ? (
               <span className="stack">
-                <ZonedTime instant={dispute.deadline.runAt} zone={zone} utc />
+                <ZonedTime now={now} instant={dispute.deadline.runAt} zone={zone} utc />
                 <Link href={`/jobs/${dispute.deadline.id}`} className="text-link">
                   job {dispute.deadline.id} <code>{dispute.deadline.jobType}</code> ({dispute.deadline.status})
                 </Link>
@@ -104,7 +106,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
               <dt>Resolved</dt>
               <dd>
                 <span className="stack">
-                  <ZonedTime instant={dispute.resolvedAt} zone={zone} />
+                  <ZonedTime now={now} instant={dispute.resolvedAt} zone={zone} />
                   <span>
                     by <bdi>{dispute.resolvedBy}</bdi>; {formatMinor(dispute.refundMinor ?? 0, dispute.currency)} refunded
                   </span>
@@ -145,7 +147,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
                   <th scope="row">{e.kind}</th>
                   <td>{formatMinor(e.amountMinor, e.currency)}</td>
                   <td>
-                    <ZonedTime instant={e.createdAt} zone={zone} />
+                    <ZonedTime now={now} instant={e.createdAt} zone={zone} />
                   </td>
                   <td>{e.actor}</td>
                   <td>
@@ -166,7 +168,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
           <ul className="plain-list">
             {dispute.jobs.map((j) => (
               <li key={j.id}>
-                <Link href={`/jobs/${j.id}`} className="text-link">job {j.id}</Link> <code>{j.jobType}</code> {j.status}, <ZonedTime instant={j.runAt} zone={zone} />
+                <Link href={`/jobs/${j.id}`} className="text-link">job {j.id}</Link> <code>{j.jobType}</code> {j.status}, <ZonedTime now={now} instant={j.runAt} zone={zone} />
               </li>
             ))}
           </ul>
@@ -175,7 +177,7 @@ export default async function DisputePage({ params }: { params: Promise<{ id: st
 
       <section className="card" aria-labelledby="audit-heading">
         <h2 id="audit-heading">What operators did</h2>
-        <AuditList entries={entries} zone={zone} />
+        <AuditList entries={entries} zone={zone} now={now} />
       </section>
     </>
   );

@@ -78,7 +78,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
         <dl className="detail-grid">
           <dt>Runs at</dt>
           <dd>
-            <ZonedTime instant={job.runAt} zone={zone} utc />
+            <ZonedTime now={now} instant={job.runAt} zone={zone} utc />
           </dd>
           <dt>Attempts</dt>
           <dd>
@@ -140,7 +140,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             <>
               <dt>Cancelled</dt>
               <dd>
-                <ZonedTime instant={job.cancelledAt} zone={zone} /> by <bdi>{job.cancelledBy}</bdi>: <ZonedText text={job.cancelReason ?? ""} zone={zone} />
+                <ZonedTime now={now} instant={job.cancelledAt} zone={zone} /> by <bdi>{job.cancelledBy}</bdi>: <ZonedText text={job.cancelReason ?? ""} zone={zone} />
               </dd>
             </>
           ) : null}
@@ -148,13 +148,13 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             <>
               <dt>Finished</dt>
               <dd>
-                <ZonedTime instant={job.finishedAt} zone={zone} />
+                <ZonedTime now={now} instant={job.finishedAt} zone={zone} />
               </dd>
             </>
           ) : null}
           <dt>Created</dt>
           <dd>
-            <ZonedTime instant={job.createdAt} zone={zone} />
+            <ZonedTime now={now} instant={job.createdAt} zone={zone} />
           </dd>
         </dl>
       </section>
@@ -184,7 +184,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
               <li key={run.attempt}>
                 <strong>Attempt {run.attempt}</strong> <span className={`badge badge-run-${run.outcome}`}>{run.outcome}</span>
                 <div className="muted">
-                  started <ZonedTime instant={run.startedAt} zone={zone} />
+                  started <ZonedTime now={now} instant={run.startedAt} zone={zone} />
                   {run.finishedAt ? (
                     <>
                       {" "}
@@ -223,7 +223,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
 
       <section aria-labelledby="audit-heading" className="agenda-section">
         <h2 id="audit-heading">What operators did</h2>
-        <AuditList entries={entries} zone={zone} showRecord={false} />
+        <AuditList entries={entries} zone={zone} now={now} showRecord={false} />
       </section>
     </>
   );

@@ -7,7 +7,17 @@ import type { Db } from "../../../lib/db/client.ts";
 import { addDays, createAccount, localDateOf, planNames } from "../../../lib/quotas/index.ts";
 
 const zones = ["UTC", "America/New_York", "America/Los_Angeles", "Europe/Berlin", "Asia/Kolkata", "Asia/Kathmandu", "Asia/Tokyo", "Pacific/Auckland"];
-const namePrefix = "demo:";
+// Business names a newcomer can tell apart ("Tanaka Supper Club"), marked as the demo's by a
+// suffix; the first demo seeds named them "demo:<plan>-NNN", and a database seeded so is left alone.
+const nameSuffix = " (demo)";
+const legacyPrefix = "demo:";
+const owners = ["Moreau", "Rossi", "Schmidt", "Okafor", "Tanaka", "Haddad", "Lindqvist", "Costa", "Novak", "Dubois", "Mensah", "García", "Kowalski", "Nguyen", "Fischer", "Silva", "Amara", "Berg", "Ibarra"];
+const kinds = ["Catering", "Supper Club", "Events", "Kitchen", "Traiteur", "Table", "Banquets", "Pop-up", "Dining Co.", "Bistro Group", "Feasts", "Private Chefs", "Cookery", "Hospitality", "Gastronomie", "Food Studio"];
+
+/** A distinct name per index (19 owners × 16 kinds = 304 names before any repeats). */
+export function demoAccountName(i: number): string {
+  return `${owners[i % owners.length]} ${kinds[Math.floor(i / owners.length) % kinds.length]}${nameSuffix}`;
+}
 
 /** Anchors: every day of the last 40 days before today, then the dates the cycle rule must get right. */
 function demoAnchors(today: string): string[] {
@@ -18,7 +28,7 @@ function demoAnchors(today: string): string[] {
 
 export async function seedQuotaDemo(db: Db, now: Date, count = 300): Promise<{ created: number }> {
   const [{ existing }] = await db.$queryRaw<Array<{ existing: number }>>`
-    SELECT count(*)::int AS existing FROM quota_accounts WHERE name LIKE ${`${namePrefix}%`}`;
+    SELECT count(*)::int AS existing FROM quota_accounts WHERE name LIKE ${`%${nameSuffix}`} OR name LIKE ${`${legacyPrefix}%`}`;
   if (existing > 0) return { created: 0 };
   const anchors = demoAnchors(localDateOf(now, "UTC"));
   return db.$transaction(async (tx) => {
@@ -26,7 +36,7 @@ export async function seedQuotaDemo(db: Db, now: Date, count = 300): Promise<{ c
       const plan = planNames[i % planNames.length];
       const timeZone = zones[i % zones.length];
       const anchorOn = anchors[i % anchors.length];
-      const { id } = await createAccount(tx, { name: `${namePrefix}${plan}-${String(i + 1).padStart(3, "0")}`, plan, anchorOn, timeZone }, now);
+      const { id } = await createAccount(tx, { name: demoAccountName(i), plan, anchorOn, timeZone }, now);
       // Part of each allowance used (a different part for each account), never below zero.
       const used = (i * 37) % 100;
       await tx.$executeRaw`
