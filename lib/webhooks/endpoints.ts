@@ -136,7 +136,11 @@ export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointI
 export async function replayEvent(tx: Tx, owner: string | null, endpointId: number, eventId: bigint, now: Date, by: AuditActor) {
   const endpoint = await loadEndpoint(tx, owner, endpointId);
   if (endpoint.status === "disabled") throw new DulyError(ErrorCode.InvalidState, `webhook endpoint ${endpointId} is disabled; enable it first`);
-  const event = await tx.event.findUnique({ where: { id: eventId } });
+  // Locked as the delivery's foreign key will lock it, before reading: a prune that deleted it
+  // first is waited for and the event is then gone (NOT_FOUND, not a foreign-key error); one
+  // that comes after skips it (its SKIP LOCKED).
+  const locked = await tx.$queryRaw<Array<{ id: bigint }>>`SELECT id FROM events WHERE id = ${eventId} FOR KEY SHARE`;
+  const event = locked.length === 0 ? null : await tx.event.findUnique({ where: { id: eventId } });
   if (!event || (endpoint.owner !== "platform" && !event.audience.includes(endpoint.owner))) {
     throw new DulyError(ErrorCode.NotFound, `event ${eventId} does not exist`);
   }
