@@ -16,6 +16,8 @@ export interface AlertSettingsFormValues {
   emailTo: string | null;
   webhookHost: string | null;
   heartbeatHost: string | null;
+  /** Sent back: a save from a page older than the stored settings is refused. */
+  updatedAt: Date | null;
 }
 
 function Field({ label, name, state, hint, ...input }: { label: string; name: string; state: ActionState; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
@@ -52,6 +54,7 @@ export function AlertSettingsForm({
   return (
     <form action={formAction} className="form card" aria-labelledby="alert-settings-heading">
       <h2 id="alert-settings-heading">Thresholds and destinations</h2>
+      <input type="hidden" name="seenUpdatedAt" value={values.updatedAt ? values.updatedAt.toISOString() : ""} />
       <Field label="Lag (seconds)" name="lagSeconds" state={state} inputMode="numeric" defaultValue={number(values.lagSeconds)} hint="Alert when the oldest due job is this late. Empty: off." />
       <Field label="Dead jobs" name="deadJobs" state={state} inputMode="numeric" defaultValue={number(values.deadJobs)} hint="Alert when at least this many jobs are dead. Empty: off." />
       <Field label="Webhook endpoint failing (minutes)" name="webhookFailingMinutes" state={state} inputMode="numeric" defaultValue={number(values.webhookFailingMinutes)} hint="Alert when an enabled endpoint has failed every attempt for this long. Empty: off." />

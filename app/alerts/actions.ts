@@ -24,6 +24,12 @@ const optionalEmail = z
   .transform((text) => (text === "" ? null : text));
 const urlText = z.string().trim().max(2_000, "at most 2,000 characters");
 const tick = z.literal("on").optional();
+/** The settings' version the page showed: "" for the defaults, else an ISO instant. */
+const seenVersion = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z)?$/, "expected the version the page showed; reload the page")
+  .transform((text) => (text === "" ? null : new Date(text)));
 
 const form = z
   .object({
@@ -37,6 +43,7 @@ const form = z
     clearWebhookUrl: tick,
     heartbeatUrl: urlText,
     clearHeartbeatUrl: tick,
+    seenUpdatedAt: seenVersion,
   })
   .pipe(
     z.object({
@@ -45,6 +52,7 @@ const form = z
       clearWebhookUrl: tick,
       heartbeatUrl: urlText,
       clearHeartbeatUrl: tick,
+      seenUpdatedAt: z.date().nullable(),
     }),
   );
 

@@ -40,7 +40,17 @@ export function parseSearchQuery(params: RawSearchParams): { ok: true; terms: Se
   const parsed = schema.safeParse(params);
   if (!parsed.success) return { ok: false, error: describeIssues(parsed.error) };
   const text = parsed.data.q;
-  return { ok: true, terms: text ? termsOf(text) : null };
+  const terms = text ? termsOf(text) : null;
+  // JSON's \u0000 escape passes the raw-text check but yields NUL, which jsonb refuses (22P05): a 500.
+  if (terms?.payload !== undefined && holdsNul(terms.payload)) return { ok: false, error: "q: a payload value or key must not contain NUL (\\u0000)" };
+  return { ok: true, terms };
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || holdsNul(item));
+  return false;
 }
 
 function payloadOf(text: string): Record<string, unknown> | undefined {

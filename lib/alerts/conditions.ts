@@ -74,7 +74,10 @@ export interface ConditionState {
 export type Notice = "firing" | "reminder" | "resolved";
 
 /** The condition's next state, and what (if anything) to tell the destinations. */
-export function nextState(previous: ConditionState | undefined, bad: boolean, now: Date, renotifyMs: number): { state: ConditionState; notice: Notice | null } {
+export function nextState(stored: ConditionState | undefined, bad: boolean, now: Date, renotifyMs: number): { state: ConditionState; notice: Notice | null } {
+  // A state written at a later instant (a time-travelled tick, a clock that was ahead) is taken
+  // back to now: otherwise reminders stay silent until the clock catches up with it.
+  const previous = stored && inFuture(stored, now) ? { ...stored, since: minDate(stored.since, now), lastNotifiedAt: stored.lastNotifiedAt && minDate(stored.lastNotifiedAt, now) } : stored;
   if (bad && !previous?.firing) return { state: { firing: true, since: now, lastNotifiedAt: now }, notice: "firing" };
   if (bad && previous) {
     const last = previous.lastNotifiedAt ?? previous.since;
@@ -84,6 +87,12 @@ export function nextState(previous: ConditionState | undefined, bad: boolean, no
   if (previous?.firing) return { state: { firing: false, since: now, lastNotifiedAt: now }, notice: "resolved" };
   return { state: previous ?? { firing: false, since: now, lastNotifiedAt: null }, notice: null };
 }
+
+function inFuture(state: ConditionState, now: Date): boolean {
+  return state.since > now || (state.lastNotifiedAt !== null && state.lastNotifiedAt > now);
+}
+
+const minDate = (a: Date, b: Date) => (a < b ? a : b);
 
 /** The one line a destination receives. */
 export function alertMessage(condition: ConditionName, notice: Notice, detail: string, since: Date): string {

@@ -24,7 +24,14 @@ export interface Evaluation {
   notificationIds: string[];
 }
 
+/** The advisory lock's key: class "DULA" (alerts), object 1. */
+const evaluationLockClass = 0x44554c41;
+
 export async function evaluateAlerts(tx: Tx, now: Date, knownTypes: string[], options: AlertOptions = alertOptions()): Promise<Evaluation> {
+  // One evaluation at a time, even before any condition row exists (the rows' FOR UPDATE below then
+  // locks nothing, and two overlapping evaluations both notified "firing"). Later statements take
+  // their snapshots after the lock, so they see the previous evaluation's states.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${evaluationLockClass}::int, 1)`;
   const settings = await readAlertSettings(tx);
   const judgements = judge(await observe(tx, now, knownTypes), settings, now);
   const previous = await statesOf(tx);

@@ -11,11 +11,14 @@ export interface AlertEmail {
 }
 
 export async function sendAlertEmail(smtpUrl: string, email: AlertEmail, timeoutMs: number): Promise<void> {
-  const transport = nodemailer.createTransport(smtpUrl, {
+  // The URL inside the options object: createTransport's second argument is per-message
+  // defaults, so timeouts given there were ignored (nodemailer's own: 30 s greeting, 10 min socket).
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-  } as never);
+  });
   try {
     await transport.sendMail(email);
   } finally {

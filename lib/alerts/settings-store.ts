@@ -4,6 +4,7 @@
 // whether each is set and its host, never the URL.
 import { z } from "zod";
 import type { DbOrTx, Tx } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import type { Thresholds } from "./conditions.ts";
 
@@ -69,7 +70,12 @@ export const thresholdsInput = z.object({
   emailFrom: z.email().max(320).nullable(),
   emailTo: z.email().max(320).nullable(),
 });
-export type AlertSettingsInput = z.output<typeof thresholdsInput> & { webhookUrl: UrlChange; heartbeatUrl: UrlChange };
+export type AlertSettingsInput = z.output<typeof thresholdsInput> & {
+  webhookUrl: UrlChange;
+  heartbeatUrl: UrlChange;
+  /** The settings' updatedAt the page showed (null: the defaults); when given, a save over a newer version is refused. */
+  seenUpdatedAt?: Date | null;
+};
 
 function applied(change: UrlChange, current: string | null): string | null {
   return change.kind === "keep" ? current : change.kind === "clear" ? null : change.url;
@@ -85,7 +91,15 @@ export async function saveAlertSettings(tx: Tx, actor: AuditActor, input: AlertS
     ON CONFLICT (id) DO NOTHING`;
   await tx.$queryRaw`SELECT id FROM alert_settings WHERE id = 1 FOR UPDATE`;
   const before = await readAlertSettings(tx);
-  const { webhookUrl, heartbeatUrl, ...fields } = input;
+  const { webhookUrl, heartbeatUrl, seenUpdatedAt, ...fields } = input;
+  // The row inserted just above (never saved before) is the defaults the page showed.
+  const version = before.updatedBy === "defaults" ? null : before.updatedAt;
+  if (seenUpdatedAt !== undefined && (seenUpdatedAt?.getTime() ?? null) !== (version?.getTime() ?? null)) {
+    throw new DulyError(
+      ErrorCode.StaleRecord,
+      `the alert settings changed since your page showed it (saved by ${before.updatedBy} at ${version?.toISOString()}). Nothing was changed; reload the page to see them as they are now.`,
+    );
+  }
   const after: AlertSettingsRow = {
     ...fields,
     webhookUrl: applied(webhookUrl, before.webhookUrl),

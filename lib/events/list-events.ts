@@ -1,6 +1,7 @@
 // GET /api/v1/events: the events a reader may see, in position order, after a cursor. Sequences
 // first, so a reader sees every event committed before its request.
 import type { Db } from "../db/client.ts";
+import { DulyError, ErrorCode } from "../errors.ts";
 import { sequenceEvents } from "./sequence-events.ts";
 import { toEventView, type EventReader, type EventView } from "./event-view.ts";
 
@@ -16,6 +17,9 @@ export async function listEvents(db: Db, reader: EventReader, query: { after: bi
   // Every position up to the horizon is final; a page that ends before it still moves the
   // cursor there, so a party whose events are rare does not rescan the others' each time.
   const [{ horizon }] = await db.$queryRaw<Array<{ horizon: bigint }>>`SELECT coalesce(max(position), 0)::bigint AS horizon FROM events`;
+  // Positions never go back (the prune keeps the newest), so no cursor past them was handed out;
+  // echoing one back would have the reader poll forever and never see an event.
+  if (query.after > horizon) throw new DulyError(ErrorCode.InvalidInput, `after: the cursor ${query.after} is ahead of every event (the newest is ${horizon}); start from a nextCursor this API returned, or 0`);
   const party = reader === "platform" ? null : reader;
   const types = query.types && query.types.length > 0 ? [...query.types] : null;
   const rows = await db.$queryRaw<Array<{ id: bigint; position: bigint; type: string; object_type: string; object_id: number; data: unknown; actor: string; created_at: Date }>>`

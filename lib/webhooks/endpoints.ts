@@ -46,6 +46,29 @@ export function toEndpointView(e: EndpointRow): EndpointView {
   };
 }
 
+/**
+ * Enabled endpoints one owner may have: every event fans out one delivery, job and request per
+ * endpoint, so a key looping on POST /webhook-endpoints would otherwise multiply all sending.
+ * Disabled ones do not count (there is no delete: disabling frees the place).
+ */
+export const maxEnabledEndpoints = 20;
+
+/** The advisory lock's class: "DULW" (webhooks); the object is the owner's hash. */
+const ownerLockClass = 0x44554c57;
+
+/** Refuses one more enabled endpoint past the limit; holds the owner's lock until the caller's transaction ends. */
+async function requireRoomForEnabled(tx: Tx, owner: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerLockClass}::int, hashtext(${owner}))`;
+  const enabled = await tx.webhookEndpoint.count({ where: { owner, status: "enabled" } });
+  if (enabled >= maxEnabledEndpoints) {
+    throw new DulyError(ErrorCode.InvalidState, `at most ${maxEnabledEndpoints} enabled webhook endpoints per owner (${enabled} now): disable one first`);
+  }
+}
+
+function inTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return "$transaction" in db ? db.$transaction(work) : work(db);
+}
+
 export async function createEndpoint(
   db: Db | Tx,
   owner: string,
@@ -57,8 +80,11 @@ export async function createEndpoint(
   await requirePublicHost(url, policy);
   const secret = newWebhookSecret();
   const types = input.eventTypes.includes("*") ? ["*"] : [...new Set(input.eventTypes)];
-  const created = await db.webhookEndpoint.create({
-    data: { owner, apiKeyId: input.apiKeyId ?? null, url: url.toString(), description: input.description ?? null, eventTypes: types, secret, createdAt: now, updatedAt: now },
+  const created = await inTransaction(db, async (tx) => {
+    await requireRoomForEnabled(tx, owner);
+    return tx.webhookEndpoint.create({
+      data: { owner, apiKeyId: input.apiKeyId ?? null, url: url.toString(), description: input.description ?? null, eventTypes: types, secret, createdAt: now, updatedAt: now },
+    });
   });
   return { endpoint: toEndpointView(created), secret };
 }
@@ -93,6 +119,7 @@ export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointI
   if (!enabled) {
     await disableEndpoint(tx, endpoint.id, reason, now, by);
   } else {
+    if (endpoint.status !== "enabled") await requireRoomForEnabled(tx, endpoint.owner);
     await tx.webhookEndpoint.update({
       where: { id: endpoint.id },
       data: { status: "enabled", disabledAt: null, disabledReason: null, failingSince: null, consecutiveFailures: 0, retryAt: null, updatedAt: now },
@@ -109,7 +136,11 @@ export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointI
 export async function replayEvent(tx: Tx, owner: string | null, endpointId: number, eventId: bigint, now: Date, by: AuditActor) {
   const endpoint = await loadEndpoint(tx, owner, endpointId);
   if (endpoint.status === "disabled") throw new DulyError(ErrorCode.InvalidState, `webhook endpoint ${endpointId} is disabled; enable it first`);
-  const event = await tx.event.findUnique({ where: { id: eventId } });
+  // Locked as the delivery's foreign key will lock it, before reading: a prune that deleted it
+  // first is waited for and the event is then gone (NOT_FOUND, not a foreign-key error); one
+  // that comes after skips it (its SKIP LOCKED).
+  const locked = await tx.$queryRaw<Array<{ id: bigint }>>`SELECT id FROM events WHERE id = ${eventId} FOR KEY SHARE`;
+  const event = locked.length === 0 ? null : await tx.event.findUnique({ where: { id: eventId } });
   if (!event || (endpoint.owner !== "platform" && !event.audience.includes(endpoint.owner))) {
     throw new DulyError(ErrorCode.NotFound, `event ${eventId} does not exist`);
   }

@@ -20,7 +20,9 @@ export const createWebhookEndpoint = defineEndpoint({
   method: "post",
   path: "/webhook-endpoints",
   summary: "Register a webhook endpoint (its signing secret is shown once)",
-  description: "The URL must be https and resolve to a public address (private, loopback and link-local addresses are refused).",
+  description:
+    "The URL must be https and resolve to a public address (private, loopback and link-local addresses are refused). " +
+    "An owner has at most 20 enabled endpoints: past that, 409 INVALID_STATE (disable one first).",
   tag: "Webhooks",
   parties: [],
   body: z
