@@ -141,7 +141,9 @@ describe("webhook deliveries in batches", () => {
     await register("/ok");
     await database.db.$transaction((tx) => recordEvents(tx, [event(1)]));
     // Four handlers mid-send elsewhere hold the four slots.
-    const holder = new pg.Client({ connectionString: database.url });
+    // A session's advisory locks need a session: directUrl (through a transaction pooler the lock
+    // would stay on a server connection the engine's next transaction may be given, as its own).
+    const holder = new pg.Client({ connectionString: database.directUrl });
     await holder.connect();
     try {
       await holder.query("SELECT pg_advisory_lock(1146440787, s) FROM generate_series(0, $1::int - 1) s", [handlerSendSlots]);
