@@ -42,6 +42,33 @@ function Field({ label, name, state, hint, ...input }: { label: string; name: st
   );
 }
 
+/**
+ * A URL kept as a credential: never shown back, only its host; left empty it keeps the stored
+ * one, and a checkbox clears it.
+ */
+function StoredUrlField({ label, name, state, host, example, setHint, unsetHint, clearName, clearLabel }: {
+  label: string; name: string; state: ActionState; host: string | null | undefined; example: string; setHint: string; unsetHint: string; clearName: string; clearLabel: string;
+}) {
+  return (
+    <>
+      <Field
+        label={label}
+        name={name}
+        state={state}
+        type="url"
+        autoComplete="off"
+        placeholder={host ? "leave empty to keep the current one" : example}
+        hint={host ? `Set (${host}); ${setHint}` : unsetHint}
+      />
+      {host ? (
+        <label className="checkbox">
+          <input type="checkbox" name={clearName} value="on" /> {clearLabel}
+        </label>
+      ) : null}
+    </>
+  );
+}
+
 export function AlertSettingsForm({
   values, smtpConfigured, action,
 }: {
@@ -59,20 +86,17 @@ export function AlertSettingsForm({
       <Field label="Dead jobs" name="deadJobs" state={state} inputMode="numeric" defaultValue={number(values.deadJobs)} hint="Alert when at least this many jobs are dead. Empty: off." />
       <Field label="Webhook endpoint failing (minutes)" name="webhookFailingMinutes" state={state} inputMode="numeric" defaultValue={number(values.webhookFailingMinutes)} hint="Alert when an enabled endpoint has failed every attempt for this long. Empty: off." />
       <Field label="Repeat a lasting alert every (minutes)" name="renotifyMinutes" state={state} inputMode="numeric" required defaultValue={String(values.renotifyMinutes)} />
-      <Field
+      <StoredUrlField
         label="Slack-format webhook URL"
         name="webhookUrl"
         state={state}
-        type="url"
-        autoComplete="off"
-        placeholder={values.webhookHost ? "leave empty to keep the current one" : "https://hooks.slack.com/services/…"}
-        hint={values.webhookHost ? `Set (${values.webhookHost}); not shown, it is a credential.` : "Not set."}
+        host={values.webhookHost}
+        example="https://hooks.slack.com/services/…"
+        setHint="not shown, it is a credential."
+        unsetHint="Not set."
+        clearName="clearWebhookUrl"
+        clearLabel="Clear the webhook URL"
       />
-      {values.webhookHost ? (
-        <label className="checkbox">
-          <input type="checkbox" name="clearWebhookUrl" value="on" /> Clear the webhook URL
-        </label>
-      ) : null}
       <Field label="Email from" name="emailFrom" state={state} type="email" defaultValue={values.emailFrom ?? ""} />
       <Field
         label="Email to"
@@ -82,20 +106,17 @@ export function AlertSettingsForm({
         defaultValue={values.emailTo ?? ""}
         hint={smtpConfigured ? "DULY_ALERT_SMTP_URL is set: emails go out when From and To are filled in." : "DULY_ALERT_SMTP_URL is not set: no email is sent until the server has it."}
       />
-      <Field
+      <StoredUrlField
         label="Heartbeat URL"
         name="heartbeatUrl"
         state={state}
-        type="url"
-        autoComplete="off"
-        placeholder={values.heartbeatHost ? "leave empty to keep the current one" : "https://hc-ping.com/…"}
-        hint={values.heartbeatHost ? `Set (${values.heartbeatHost}); pinged after every tick, with /fail when a tick fails.` : "Not set. Pinged after every tick (healthchecks.io's convention)."}
+        host={values.heartbeatHost}
+        example="https://hc-ping.com/…"
+        setHint="pinged after every tick, with /fail when a tick fails."
+        unsetHint="Not set. Pinged after every tick (healthchecks.io's convention)."
+        clearName="clearHeartbeatUrl"
+        clearLabel="Clear the heartbeat URL"
       />
-      {values.heartbeatHost ? (
-        <label className="checkbox">
-          <input type="checkbox" name="clearHeartbeatUrl" value="on" /> Clear the heartbeat URL
-        </label>
-      ) : null}
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? "Saving…" : "Save"}
       </button>
