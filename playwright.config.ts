@@ -15,6 +15,35 @@ const baseURL = `http://localhost:${port}`;
  */
 const ownServerSpecs = ["start.spec.ts", "npm-start-faults.spec.ts", "sign-in-hosts.spec.ts"];
 
+/**
+ * The `app` specs that npm test runs behind PgBouncer, and only there (docs/decisions/0039): the
+ * ones that drive the engine and the API over HTTP (ticks, claims, bulk changes, deliveries,
+ * admission under overload), where a transaction-mode pooler and the loss of prepared statements
+ * can change an outcome. Every other `app` spec reads or changes rows through the same Prisma
+ * calls the integration suite runs both ways, so npm test runs it once, directly.
+ *   DULY_E2E_PART=pooled   only these (scripts/test.ts's PgBouncer pass)
+ *   DULY_E2E_PART=direct   every other spec, and the `npm-start` project (its direct pass)
+ *   unset                  everything (a developer's `npx playwright test`)
+ */
+export const pooledSpecs = [
+  "cron-tick.spec.ts",
+  "api-overload.spec.ts",
+  "api-webhooks-walkthrough.spec.ts",
+  "webhooks.spec.ts",
+  "api.spec.ts",
+  "api-client.spec.ts",
+  "api-move-requests.spec.ts",
+  "payment-webhook.spec.ts",
+  "bulk-retry.spec.ts",
+  "running-now.spec.ts",
+  "dashboard.spec.ts",
+];
+
+const part = process.env.DULY_E2E_PART || undefined;
+if (part !== undefined && part !== "direct" && part !== "pooled") {
+  throw new Error(`DULY_E2E_PART must be "direct" or "pooled" (or unset for every spec), not ${JSON.stringify(part)}`);
+}
+
 function chromiumPath(): string | undefined {
   if (process.env.PLAYWRIGHT_CHROMIUM) return process.env.PLAYWRIGHT_CHROMIUM;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
@@ -65,8 +94,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "app", testIgnore: ownServerSpecs, workers: 1, use: browserUse() },
-    { name: "npm-start", testMatch: ownServerSpecs, workers: 1, use: browserUse() },
+    part === "pooled"
+      ? { name: "app", testMatch: pooledSpecs, workers: 1, use: browserUse() }
+      : { name: "app", testIgnore: part === "direct" ? [...ownServerSpecs, ...pooledSpecs] : ownServerSpecs, workers: 1, use: browserUse() },
+    // Its specs start their own `npm start` (own database): never behind the pooled pass's PgBouncer.
+    ...(part === "pooled" ? [] : [{ name: "npm-start", testMatch: ownServerSpecs, workers: 1, use: browserUse() }]),
   ],
   webServer: {
     // `node --import tsx` rather than the tsx CLI: one process, so a signal is not relayed twice

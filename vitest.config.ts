@@ -5,14 +5,14 @@
 //   npx vitest run --project processes   (integration tests that need the machine to themselves)
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { samePooled, timingSensitive, withoutDatabase } from "./tests/setup/file-groups.ts";
+import { pooledAlso, pooledAreas, timingSensitive } from "./tests/setup/file-groups.ts";
 import { SlowFilesFirst } from "./tests/setup/slow-files-first.ts";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
 
-// The PgBouncer pass (DULY_TEST_PGBOUNCER=1) runs the integration project again behind a pooler;
-// files that open no connection, or whose results a pooler cannot change, are left out of it
-// (tests/setup/file-groups.ts, docs/decisions/0034).
+// The PgBouncer pass (DULY_TEST_PGBOUNCER=1) runs the integration files where a pooler can change
+// an outcome again behind one: the engine, integrations and API areas and the named others
+// (tests/setup/file-groups.ts, docs/decisions/0039).
 const pooledPass = process.env.DULY_TEST_PGBOUNCER === "1";
 
 export default defineConfig({
@@ -41,8 +41,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          exclude: pooledPass ? [...timingSensitive, ...withoutDatabase, ...samePooled] : timingSensitive,
+          include: pooledPass ? [...pooledAreas.map((area) => `${area}**/*.test.ts`), ...pooledAlso] : ["tests/integration/**/*.test.ts"],
+          exclude: timingSensitive,
           environment: "node",
           globalSetup: ["tests/setup/global-database.ts"],
           // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not
@@ -54,7 +54,7 @@ export default defineConfig({
           // test can kill a worker without taking the others down.
           pool: "forks",
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.DULY_TEST_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
         },
       },

@@ -21,17 +21,20 @@
 //   processes         the vitest `processes` project (several processes racing real time
 //                     against short leases), last and alone: nothing else of the run overlaps it
 //
-// When a pgbouncer binary is installed, the vitest `integration` and `processes` projects and
-// Playwright run a second time behind PgBouncer in transaction mode (DULY_TEST_PGBOUNCER=1: the
-// harness starts one in front of the run's server, see scripts/lib/pgbouncer.ts), each its own
-// row in the summary. That is how the app reaches PostgreSQL on Vercel with Neon or Supabase, and
-// the engine must keep working there (docs/deploy.md).
+// When a pgbouncer binary is installed, PgBouncer passes run behind a pooler in transaction mode
+// (DULY_TEST_PGBOUNCER=1: the harness starts one in front of the run's server, see
+// scripts/lib/pgbouncer.ts), each its own row in the summary: the integration files where a
+// pooler can change an outcome (tests/setup/file-groups.ts), the `processes` project, and the
+// e2e specs that drive the engine over HTTP, which then run only there (playwright.config.ts's
+// pooledSpecs; docs/decisions/0039). That is how the app reaches PostgreSQL on Vercel with Neon
+// or Supabase, and the engine must keep working there (docs/deploy.md).
 //
 // Parallel, in three lanes (docs/decisions/0032, 0034): the suites mostly wait (on PostgreSQL, on
 // a browser, on timers), so on two cores they overlap well. Each pass has its own databases (its
 // own run prefix or embedded server, its own PgBouncer) and each Playwright pass its own server,
 // port and state file, so no pass sees another's rows.
 //   checks:  tsc, eslint, then next build (when stale), then the two Playwright passes at once
+//            (the direct one: every spec but pooledSpecs, and the npm-start project)
 //   vitest:  integration, and integration behind PgBouncer, at once (the longest lane: nothing
 //            else goes in it)
 //   quick:   unit, the three faked-clock passes, one after the other, then jobs:check
@@ -312,11 +315,13 @@ async function checksLane(pgbouncer: boolean, hasApiLint: boolean): Promise<void
   const directPort = Number(process.env.E2E_PORT ?? 3100);
   const pooledPort = await freePort();
   await Promise.all([
-    step("playwright", playwrightRun([], { ...direct, ...passEnv(directPort) }, path.join(reports, "playwright.json"))),
+    // With a PgBouncer pass, the specs that drive the engine over HTTP run behind it and the rest
+    // directly (playwright.config.ts's pooledSpecs, docs/decisions/0039); without one, all directly.
+    step("playwright", playwrightRun([], { ...direct, ...passEnv(directPort), DULY_E2E_PART: pgbouncer ? "direct" : "" }, path.join(reports, "playwright.json"))),
     pgbouncer
       ? step(
           "playwright, PgBouncer",
-          playwrightRun(["--output", "test-results-pgbouncer"], { ...pooled, ...passEnv(pooledPort) }, path.join(reports, "playwright-pgbouncer.json")),
+          playwrightRun(["--output", "test-results-pgbouncer"], { ...pooled, ...passEnv(pooledPort), DULY_E2E_PART: "pooled" }, path.join(reports, "playwright-pgbouncer.json")),
         )
       : Promise.resolve(),
   ]);

@@ -20,24 +20,52 @@ export const timingSensitive = [
 ];
 
 /**
- * Integration tests the PgBouncer pass leaves out although they use the database: each runs
- * thousands of sweeps or function calls, one transaction at a time on one connection, with no
- * session state, so a transaction-mode pooler hands every transaction a server connection and
- * changes nothing they compute; it only plans each statement again and adds a hop, which made
- * the nine-year calendar the pass's longest file (308 s once). What the pooler can change for
- * the quota sweep (concurrent sweeps, a locked account, a killed sweep) stays in the pass:
- * quota-sweep-races, quota-reset-busy-account, quota-sweep-kill, quota-resets. docs/decisions/0034.
+ * What the PgBouncer pass runs (docs/decisions/0039): the integration files where a
+ * transaction-mode pooler, and the loss of named prepared statements behind it, can change an
+ * outcome. That is everything that holds or races for connections and session state: the engine
+ * (claims, leases, advisory locks, LISTEN, the admin API's locks), webhooks, events and alerts
+ * (advisory locks, batches), the API (admission under a full pool, idempotency races, rate
+ * limits), and the named files of other areas that race transactions, kill a sweep, or reach the
+ * database the way the app's client does. A business rule checked one transaction at a time (a
+ * refusal, a calendar, a page's query) computes the same through a pooler, so it runs once,
+ * directly. A new file in the three areas joins the pass by itself; elsewhere, add it here when
+ * it races sessions or depends on how connections are handed out.
  */
-export const samePooled = [
-  "tests/integration/quotas/quota-calendar.test.ts",
-  "tests/integration/quotas/quota-local-day-start.test.ts",
+export const pooledAreas = ["tests/integration/engine/", "tests/integration/integrations/", "tests/integration/api/"];
+export const pooledAlso = [
+  // Concurrent sweeps, a held account row, a sweep killed mid-way.
+  "tests/integration/quotas/quota-sweep-races.test.ts",
+  "tests/integration/quotas/quota-reset-busy-account.test.ts",
+  "tests/integration/quotas/quota-sweep-kill.test.ts",
+  "tests/integration/quotas/quota-resets.test.ts",
+  // The marketplace through real ticks, and its races.
+  "tests/integration/marketplace/marketplace-paths.test.ts",
+  "tests/integration/marketplace/marketplace-reply-race.test.ts",
+  "tests/integration/marketplace/marketplace-duplicates.test.ts",
+  "tests/integration/marketplace/marketplace-batches.test.ts",
+  "tests/integration/marketplace/marketplace-running-move.test.ts",
+  // Operators racing each other and ticks.
+  "tests/integration/dashboard/concurrent-operator-actions-apply-once.test.ts",
+  "tests/integration/dashboard/bulk-actions.test.ts",
+  "tests/integration/dashboard/bulk-preview-snapshot.test.ts",
+  "tests/integration/dashboard/recurring-run-now-adds-one-run.test.ts",
+  // How the app's client and the harness reach the database (prepared statements or not).
+  "tests/integration/platform/db-client.test.ts",
+  "tests/integration/platform/database-harness.test.ts",
 ];
+
+/** The integration files of the PgBouncer pass: its areas and the named others, less the processes project's. */
+export function inPooledPass(file: string): boolean {
+  if (timingSensitive.includes(file)) return false;
+  return pooledAreas.some((area) => file.startsWith(area)) || pooledAlso.includes(file);
+}
 
 /**
  * Integration tests that open no database connection (a real `npm run db:generate`, the build's
  * staleness, the local ticker under a stepped clock): the PgBouncer pass, which only changes how
- * tests reach PostgreSQL, would run them again for nothing, so it leaves them out
- * (docs/decisions/0034). A file here that starts using the database must leave this list.
+ * tests reach PostgreSQL, would run them again for nothing, so none may be in it
+ * (docs/decisions/0034; a unit test checks). A file here that starts using the database must
+ * leave this list.
  */
 export const withoutDatabase = [
   "tests/integration/platform/prisma-generate.test.ts",

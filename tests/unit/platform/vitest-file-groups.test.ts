@@ -6,19 +6,32 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { TestSpecification, Vitest } from "vitest/node";
-import { samePooled, slowestFirst, timingSensitive, withoutDatabase } from "../../setup/file-groups.ts";
+import { inPooledPass, pooledAlso, pooledAreas, slowestFirst, timingSensitive, withoutDatabase } from "../../setup/file-groups.ts";
 import { SlowFilesFirst } from "../../setup/slow-files-first.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 describe("the integration file groups", () => {
   it("name existing integration files, none twice", () => {
-    const all = [...timingSensitive, ...withoutDatabase, ...samePooled];
+    const all = [...timingSensitive, ...withoutDatabase, ...pooledAlso];
     expect(all.filter((file) => !file.startsWith("tests/integration/") || !existsSync(path.join(root, file)))).toEqual([]);
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it("leave out of the PgBouncer pass only files that reach no database", () => {
+  it("name pooled areas that exist, and other areas' files by name only", () => {
+    expect(pooledAreas.filter((area) => !existsSync(path.join(root, area)))).toEqual([]);
+    expect(pooledAlso.filter((file) => pooledAreas.some((area) => file.startsWith(area)))).toEqual([]);
+    expect(inPooledPass("tests/integration/engine/claim-fair-share.test.ts")).toBe(true);
+    expect(inPooledPass("tests/integration/quotas/quota-calendar.test.ts")).toBe(false);
+    // The processes project's files run alone, never inside a pass.
+    expect(timingSensitive.filter(inPooledPass)).toEqual([]);
+  });
+
+  it("put no file that reaches no database in the PgBouncer pass", () => {
+    expect(withoutDatabase.filter(inPooledPass)).toEqual([]);
+  });
+
+  it("name only files that truly reach no database as such", () => {
     // What a file needs to reach PostgreSQL: the harness's database, its server, or a URL.
     const reachesDatabase = /helpers\/database|testDatabaseServer|inject\(|DATABASE_URL|createDb|postgres(ql)?:\/\//;
     const reaching = withoutDatabase.filter((file) => reachesDatabase.test(readFileSync(path.join(root, file), "utf8")));
