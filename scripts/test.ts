@@ -83,15 +83,65 @@ interface Output {
   log?: string;
 }
 
-/** Runs a command, its output to `output.log` or inherited; resolves with its exit code (1 if it could not start). */
+/**
+ * The longest any one command of the run may take (DULY_TEST_STEP_TIMEOUT_S, seconds; default 40
+ * minutes). A command still running then is killed with everything it started and its step
+ * counted as failed, so a hang (a server that never stops, a worker that never exits) costs one
+ * step, not the whole CI budget, and the run still ends with its summary.
+ */
+const stepTimeoutMs = (Number(process.env.DULY_TEST_STEP_TIMEOUT_S) || 2_400) * 1_000;
+
+/** How a step's command ended, for its row's note. */
+function describeExit(code: number): string {
+  return code === 124 ? `killed: still running after the ${stepTimeoutMs / 1000} s step timeout` : `exit code ${code}`;
+}
+
+/** Process groups still running, killed if this script is interrupted. */
+const liveGroups = new Set<number>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const pid of liveGroups) killGroup(pid, "SIGTERM");
+    setTimeout(() => {
+      for (const pid of liveGroups) killGroup(pid, "SIGKILL");
+      process.exit(130);
+    }, 5_000).unref();
+  });
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Runs a command in a process group of its own, its output to `output.log` or inherited; resolves
+ * with its exit code (1 if it could not start, 124 if it ran past the step timeout and was killed).
+ */
 function run(command: string, args: string[], env: Record<string, string> = {}, output: Output = {}): Promise<number> {
   return new Promise((resolve) => {
     const fd = output.log ? openSync(output.log, "a") : undefined;
     const stdio: StdioOptions = fd === undefined ? "inherit" : ["ignore", fd, fd];
-    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env }, detached: true });
+    const pid = child.pid;
+    if (pid !== undefined) liveGroups.add(pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      if (pid === undefined) return;
+      timedOut = true;
+      const note = `\n[npm test] ${command} ${args.slice(0, 3).join(" ")} still running after ${stepTimeoutMs / 1000} s: killed with its process group\n`;
+      if (fd !== undefined) appendFileSync(fd, note);
+      else console.error(note);
+      killGroup(pid, "SIGTERM");
+      setTimeout(() => killGroup(pid, "SIGKILL"), 15_000).unref();
+    }, stepTimeoutMs);
     const done = (code: number) => {
+      clearTimeout(timer);
+      if (pid !== undefined) liveGroups.delete(pid);
       if (fd !== undefined) closeSync(fd);
-      resolve(code);
+      resolve(timedOut ? 124 : code);
     };
     child.on("error", (error) => {
       if (fd !== undefined) appendFileSync(fd, `Could not start ${command}: ${error.message}\n`);
@@ -135,7 +185,7 @@ async function step(name: string, work: (output: Output) => Promise<Outcome>, { 
 /** A check that counts as a single test: passed when the command exits 0. */
 const singleTest = (command: string, args: string[], env?: Record<string, string>) => async (output: Output) => {
   const code = await run(command, args, env, output);
-  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: `exit code ${code}` };
+  return code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1, note: describeExit(code) };
 };
 
 /** A migrated, empty database for a check, and how to get rid of it. */
@@ -262,7 +312,7 @@ const vitestRun = (args: string[], env: Record<string, string>, file: string, wr
     ? await run(wrapper[0]!, [...wrapper.slice(1), bin("vitest"), ...vitestArgs], env, output)
     : await run(bin("vitest"), vitestArgs, env, output);
   const report = await readJson<VitestReport>(file);
-  if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report (${describeExit(code)})` };
   reportSlowestFiles(report, output);
   // A file that fails to load or fails in a hook has no failed test of its own: count it once.
   const brokenFiles = report.testResults.filter(
@@ -272,7 +322,7 @@ const vitestRun = (args: string[], env: Record<string, string>, file: string, wr
   let note = brokenFiles > 0 ? `${brokenFiles} file(s) failed outside any test` : undefined;
   if ((code !== 0 || !report.success) && failed === 0) {
     failed = 1;
-    note = `run failed (exit code ${code}) with no failed test: an unhandled error?`;
+    note = `run failed (${describeExit(code)}) with no failed test: an unhandled error?`;
   }
   return { passed: report.numPassedTests, failed, note, failures: vitestFailures(report) };
 };
@@ -285,13 +335,13 @@ const playwrightRun = (args: string[], env: Record<string, string>, file: string
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   }, output);
   const report = await readJson<PlaywrightReport>(file);
-  if (!report) return { passed: 0, failed: 1, note: `no JSON report (exit code ${code})` };
+  if (!report) return { passed: 0, failed: 1, note: `no JSON report (${describeExit(code)})` };
   const { expected, unexpected, flaky } = report.stats;
   let failed = unexpected;
   let note = flaky > 0 ? `${flaky} flaky (passed on retry)` : undefined;
   if (code !== 0 && failed === 0) {
     failed = 1;
-    note = `exit code ${code} with no failed test (global setup or web server?)`;
+    note = `${describeExit(code)} with no failed test (global setup or web server?)`;
   }
   return { passed: expected + flaky, failed, note, failures: playwrightFailures(report) };
 };
@@ -307,7 +357,7 @@ async function checksLane(pgbouncer: boolean, hasApiLint: boolean): Promise<void
     const state = await buildState(root);
     if (!state.stale) return { passed: 0, failed: 0, note: "precondition: up to date" };
     const code = await run(process.execPath, [nextBin(root), "build"], { NEXT_TELEMETRY_DISABLED: "1" }, output);
-    return code === 0 ? { passed: 0, failed: 0, note: `precondition: built (${state.reason})` } : { passed: 0, failed: 1, note: `exit code ${code}` };
+    return code === 0 ? { passed: 0, failed: 0, note: `precondition: built (${state.reason})` } : { passed: 0, failed: 1, note: describeExit(code) };
   });
   // Each pass its own server: its own port and state file (the fixtures read it), its own output
   // folder (a run empties its own at the start). The direct pass keeps E2E_PORT (3100).
@@ -409,7 +459,7 @@ async function main(): Promise<number> {
     // Only when the schema or Prisma changed (scripts/prisma-generate.ts keeps a stamp): a
     // rewritten client would make the app's build look stale and every run rebuild it.
     const code = await run("npm", ["run", "--silent", "db:generate"]);
-    return code === 0 ? { passed: 0, failed: 0, note: "precondition" } : { passed: 0, failed: 1, note: `exit code ${code}` };
+    return code === 0 ? { passed: 0, failed: 0, note: "precondition" } : { passed: 0, failed: 1, note: describeExit(code) };
   }, { alone: true });
 
   const pgbouncer = findPgbouncer() !== undefined;
