@@ -29,15 +29,16 @@
 // pooledSpecs; docs/decisions/0039). That is how the app reaches PostgreSQL on Vercel with Neon
 // or Supabase, and the engine must keep working there (docs/deploy.md).
 //
-// Parallel, in three lanes (docs/decisions/0032, 0034): the suites mostly wait (on PostgreSQL, on
-// a browser, on timers), so on two cores they overlap well. Each pass has its own databases (its
-// own run prefix or embedded server, its own PgBouncer) and each Playwright pass its own server,
-// port and state file, so no pass sees another's rows.
-//   checks:  tsc, eslint, then next build (when stale), then the two Playwright passes at once
-//            (the direct one: every spec but pooledSpecs, and the npm-start project)
-//   vitest:  integration, and integration behind PgBouncer, at once (the longest lane: nothing
-//            else goes in it)
-//   quick:   unit, the three faked-clock passes, one after the other, then jobs:check
+// Parallel, in three lanes (docs/decisions/0032, 0034, 0039): the suites mostly wait (on
+// PostgreSQL, on a browser, on timers), so on two cores they overlap. Each pass has its own
+// databases (its own run prefix or embedded server, its own PgBouncer) and each Playwright pass
+// its own server, port and state file, so no pass sees another's rows.
+//   browser: next build (when stale), then the two Playwright passes at once (the direct one:
+//            every spec but pooledSpecs, and the npm-start project). The longest lane, so it
+//            starts with the build, not behind tsc and eslint
+//   vitest:  integration, and integration behind PgBouncer, at once
+//   quick:   tsc, eslint, api:lint, unit, the three faked-clock passes, then jobs:check, one
+//            after the other
 // then, once all three lanes are done, the `processes` project alone (direct, then pooled).
 // A concurrent step's output goes to a log file in the reports folder, printed whole when the
 // step ends, so passes never interleave line by line.
@@ -346,17 +347,15 @@ const playwrightRun = (args: string[], env: Record<string, string>, file: string
   return { passed: expected + flaky, failed, note, failures: playwrightFailures(report) };
 };
 
-/** tsc and eslint (CPU-bound: one after the other), the build, then both Playwright passes at once. */
-async function checksLane(pgbouncer: boolean, hasApiLint: boolean): Promise<void> {
-  await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
-  await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
-  if (hasApiLint) await step("api:lint (Redocly, OpenAPI document)", singleTest("npm", ["run", "--silent", "api:lint"]));
+/** The build, then both Playwright passes at once. */
+async function browserLane(pgbouncer: boolean): Promise<void> {
   if (!existsSync(path.join(root, "playwright.config.ts"))) return;
 
   await step("next build", async (output) => {
     const state = await buildState(root);
     if (!state.stale) return { passed: 0, failed: 0, note: "precondition: up to date" };
-    const code = await run(process.execPath, [nextBin(root), "build"], { NEXT_TELEMETRY_DISABLED: "1" }, output);
+    // No type check inside the build: the quick lane's tsc checks every file, the build's too.
+    const code = await run(process.execPath, [nextBin(root), "build"], { NEXT_TELEMETRY_DISABLED: "1", DULY_BUILD_TYPECHECK: "0" }, output);
     return code === 0 ? { passed: 0, failed: 0, note: `precondition: built (${state.reason})` } : { passed: 0, failed: 1, note: describeExit(code) };
   });
   // Each pass its own server: its own port and state file (the fixtures read it), its own output
@@ -391,7 +390,10 @@ async function vitestLane(pgbouncer: boolean): Promise<void> {
 }
 
 /** The unit project on the real clock, the faked-clock passes, then jobs:check: one after the other. */
-async function quickLane(hasJobsCheck: boolean): Promise<void> {
+async function quickLane(hasJobsCheck: boolean, hasApiLint: boolean): Promise<void> {
+  await step("typecheck (tsc --noEmit)", singleTest(bin("tsc"), ["--noEmit"]));
+  await step("lint (eslint .)", singleTest(bin("eslint"), ["."]));
+  if (hasApiLint) await step("api:lint (Redocly, OpenAPI document)", singleTest("npm", ["run", "--silent", "api:lint"]));
   await step("vitest unit", vitestRun(["--project", "unit"], direct, path.join(reports, "vitest-unit.json")));
   await fakedClockPasses();
   if (!hasJobsCheck) return;
@@ -463,7 +465,11 @@ async function main(): Promise<number> {
   }, { alone: true });
 
   const pgbouncer = findPgbouncer() !== undefined;
-  await Promise.all([checksLane(pgbouncer, !!packageJson.scripts?.["api:lint"]), vitestLane(pgbouncer), quickLane(!!packageJson.scripts?.["jobs:check"])]);
+  await Promise.all([
+    browserLane(pgbouncer),
+    vitestLane(pgbouncer),
+    quickLane(!!packageJson.scripts?.["jobs:check"], !!packageJson.scripts?.["api:lint"]),
+  ]);
 
   // Several processes racing real time against short leases: nothing else of this run may
   // overlap them (a process starved of CPU for longer than a lease looks dead).
