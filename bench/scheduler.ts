@@ -13,8 +13,11 @@
 //   paused   0 / 100k / 400k due jobs of a paused type: another type's claim, next-work probe
 //            and 20k drain, and the lag the tick reports (peers/duly-fair-claims.ts)
 //   backlog  a 100k backlog of one type (and none): start delay of another type's due jobs
-//   (paused and backlog are not in the default set; with --baseline <dir> each runs on that
-//   checkout's engine and on this tree's, alternately: lib/engine-under-test.ts)
+//   paused-mix  the paused scenario's claims and next-work probes with every engine and size
+//            prepared at once and timed in alternating blocks (ratios from the same minutes)
+//   (paused, paused-mix and backlog are not in the default set; with --baseline <dir> each runs
+//   on that checkout's engine and on this tree's, alternately: lib/engine-under-test.ts;
+//   --baseline may be given more than once, each checkout then runs in turn)
 //
 // Options: --repeat N (3), --jobs N (20000), --quick (small smoke run), --max-busy F (before
 // each timed run, wait until other processes keep the CPUs less than F busy, 0..1, at most
@@ -37,11 +40,11 @@ import { dulyDrain, dulyIdleTicks, dulyNowDelay, dulyStartDelay, type DulyDrainS
 import { graphileDrain, graphileNowDelay, graphileStartDelay, type GraphileDrainSettings } from "./peers/graphile-worker.ts";
 import { pgbenchAvailable, pgbenchCeiling } from "./peers/pgbench.ts";
 import { pgBossDrain, pgBossNowDelay, pgBossStartDelay, type PgBossDrainSettings } from "./peers/pg-boss.ts";
-import { otherTypesBacklogRun, pausedBacklogRun, type BacklogPlan, type PausedPlan } from "./peers/duly-fair-claims.ts";
+import { otherTypesBacklogRun, pausedBacklogRun, pausedMixRun, type BacklogPlan, type PausedMixPlan, type PausedPlan } from "./peers/duly-fair-claims.ts";
 import { enginesToCompare } from "./lib/engine-under-test.ts";
 
 const log = (line: string) => console.log(`[bench] ${line}`);
-const scenarioNames = ["drain", "pgbench", "idle", "delay", "now", "paused", "backlog"] as const;
+const scenarioNames = ["drain", "pgbench", "idle", "delay", "now", "paused", "paused-mix", "backlog"] as const;
 type Scenario = (typeof scenarioNames)[number];
 /** Run by default (the fair-claims ones take long and are asked for by name). */
 const defaultScenarios: Scenario[] = ["drain", "pgbench", "idle", "delay", "now"];
@@ -55,7 +58,7 @@ const { values: args } = parseArgs({
     "max-busy": { type: "string", default: "0.25" },
     out: { type: "string" },
     pg: { type: "string", multiple: true },
-    baseline: { type: "string" },
+    baseline: { type: "string", multiple: true },
   },
 });
 
@@ -95,6 +98,7 @@ const pgBossSettings: PgBossDrainSettings[] = [
 ];
 const pausedSizes = quick ? [0, 20_000] : [0, 100_000, 400_000];
 const pausedPlan: PausedPlan = quick ? { claims: 50, workJobs: 5_000, drainJobs: 2_000 } : { claims: 200, workJobs: 20_000, drainJobs: 20_000 };
+const pausedMixPlan: PausedMixPlan = quick ? { blocks: 4, perBlock: 10, workJobs: 5_000 } : { blocks: 10, perBlock: 20, workJobs: 20_000 };
 const backlogSizes = quick ? [0, 10_000] : [0, 100_000];
 const backlogPlan: BacklogPlan = quick
   ? { jobs: 20, firstMs: 5, lastMs: 3000, settleMs: 500, settleJitterMs: 500, maxWaitMs: 20_000 }
@@ -128,8 +132,8 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     options: {
       quick, repeat, jobs, pg: args.pg ?? [], scenarios: [...only], maxBusy, idleSizes, idleTicks, delayPlan, nowPlan,
-      ...(wants("paused") ? { pausedSizes, pausedPlan } : {}), ...(wants("backlog") ? { backlogSizes, backlogPlan } : {}),
-      ...(args.baseline ? { baseline: args.baseline } : {}),
+      ...(wants("paused") ? { pausedSizes, pausedPlan } : {}), ...(wants("paused-mix") ? { pausedSizes, pausedMixPlan } : {}), ...(wants("backlog") ? { backlogSizes, backlogPlan } : {}),
+      ...(args.baseline ? { baseline: args.baseline.length === 1 ? args.baseline[0] : args.baseline } : {}),
     },
     machine: machineInfo(),
     server: { label: server.label, ...(await serverSettings(server)) },
@@ -252,9 +256,20 @@ async function main(): Promise<void> {
       }
       for (const name of new Set(variants.map((v) => v.db))) await dropDatabase(server, name);
     }
-    if (wants("paused") || wants("backlog")) {
-      const engines = await enginesToCompare(args.baseline);
+    if (wants("paused") || wants("backlog") || wants("paused-mix")) {
+      const engines = await enginesToCompare(args.baseline ?? []);
       const fair: FairClaimsRuns = (run.fairClaims = { paused: [], backlog: [], explains: [] });
+      if (wants("paused-mix")) {
+        log(`paused backlog, interleaved: ${engines.length} engine(s) x sizes ${pausedSizes.join(", ")}, ${pausedMixPlan.blocks} blocks of ${pausedMixPlan.perBlock} claims and probes each`);
+        const { r, busy, during } = await timedRun("paused-mix", async () => pausedMixRun(engines, pausedSizes, pausedMixPlan, (name) => freshDatabase(server, name)));
+        if (r) {
+          fair.pausedMix = r.map((m) => ({ ...m, otherCpuBusy: busy, otherCpuDuring: during }));
+          for (const m of r) {
+            log(`  ${m.engine}, ${m.pausedJobs} paused: claim p50 ${fmt(quantile(m.claimMs, 0.5), 2)} / p95 ${fmt(quantile(m.claimMs, 0.95), 2)} ms, next-work p50 ${fmt(quantile(m.nextWorkMs, 0.5), 2)} / p95 ${fmt(quantile(m.nextWorkMs, 0.95), 2)} ms (load ${m.load1.map((l) => l.toFixed(1)).join(" ")})`);
+          }
+        }
+        for (let i = 0; i < engines.length * pausedSizes.length; i++) await dropDatabase(server, `duly_bench_pmix_${i}`);
+      }
       for (let round = 1; round <= repeat; round++) {
         // A, B then B, A: neither engine always runs first after a fresh database.
         const order = round % 2 === 1 ? engines : [...engines].reverse();
@@ -268,7 +283,7 @@ async function main(): Promise<void> {
               if (!r) continue;
               fair.paused.push({ ...r.result, otherCpuBusy: busy, otherCpuDuring: during });
               if (r.explained) fair.explains.push(r.explained);
-              log(`  ${engine.label}, ${size} paused: claim p50 ${fmt(quantile(r.result.claimMs, 0.5), 2)} / p95 ${fmt(quantile(r.result.claimMs, 0.95), 2)} ms, next-work p95 ${fmt(quantile(r.result.nextWorkMs, 0.95), 2)} ms, drain ${fmt(r.result.drainMs)} ms, lag ${fmt(r.result.lagMs / 1000)} s (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
+              log(`  ${engine.label}, ${size} paused: claim p50 ${fmt(quantile(r.result.claimMs, 0.5), 2)} / p95 ${fmt(quantile(r.result.claimMs, 0.95), 2)} ms, next-work p95 ${fmt(quantile(r.result.nextWorkMs, 0.95), 2)} ms, drain ${fmt(r.result.drainMs)} ms, lag ${fmt(r.result.lagMs / 1000)} s (load ${r.result.load1.toFixed(2)}; others' CPU ${pct(busy)} before, ${pct(during)} during)`);
             }
           }
         }
@@ -279,7 +294,7 @@ async function main(): Promise<void> {
               const { r, busy, during } = await timedRun(`${engine.label} backlog ${size}`, async () => otherTypesBacklogRun(engine, await freshDatabase(server, "duly_bench_backlog"), size, backlogPlan));
               if (!r) continue;
               fair.backlog.push({ ...r, otherCpuBusy: busy, otherCpuDuring: during });
-              log(`  ${engine.label}, backlog ${size}: ${r.delaysMs.length}/${backlogPlan.jobs} started, p50 ${fmt(quantile(r.delaysMs, 0.5))} / p95 ${fmt(quantile(r.delaysMs, 0.95))} ms (others' CPU ${pct(busy)} before, ${pct(during)} during)`);
+              log(`  ${engine.label}, backlog ${size}: ${r.delaysMs.length}/${backlogPlan.jobs} started, p50 ${fmt(quantile(r.delaysMs, 0.5))} / p95 ${fmt(quantile(r.delaysMs, 0.95))} ms (load ${r.load1.toFixed(2)}; others' CPU ${pct(busy)} before, ${pct(during)} during)`);
             }
           }
         }

@@ -62,8 +62,9 @@ export async function loadEngine(root: string, role: "current" | "baseline"): Pr
   };
 }
 
-/** This tree's engine, and the baseline's first when one is given (the order of each round's A/B). */
-export async function enginesToCompare(baseline: string | undefined): Promise<EngineUnderTest[]> {
-  const current = await loadEngine(repoDir, "current");
-  return baseline ? [await loadEngine(baseline, "baseline"), current] : [current];
+/** The baselines' engines in the order given, then this tree's (the order of each round's runs). */
+export async function enginesToCompare(baselines: string[]): Promise<EngineUnderTest[]> {
+  const loaded: EngineUnderTest[] = [];
+  for (const baseline of baselines) loaded.push(await loadEngine(baseline, "baseline"));
+  return [...loaded, await loadEngine(repoDir, "current")];
 }

@@ -13,6 +13,7 @@
 //          jobs of another type (bench.urgent) are scheduled over the next 20 s, and each
 //          handler notes how late it started against its instant (like the delay scenario).
 //          The run ends when all have started, or `maxWaitMs` after the last was due.
+import type { PoolClient } from "pg";
 import { z } from "zod";
 import type { Db } from "../../lib/db/client.ts";
 import type { EngineUnderTest } from "../lib/engine-under-test.ts";
@@ -237,5 +238,82 @@ export async function otherTypesBacklogRun(engine: EngineUnderTest, url: string,
   } finally {
     stop.abort();
     await db.$disconnect();
+  }
+}
+
+// paused-mix  the paused scenario's claims and probes again, but with every engine and backlog
+//          size prepared at once (one database each) and timed in blocks that take turns
+//          (`blocks` rounds, each running `perBlock` claims and then `perBlock` probes on every
+//          database, the order rotated each round): a ratio between sizes or engines then
+//          compares samples from the same minutes, not runs minutes apart on a shared machine.
+export interface PausedMixPlan {
+  blocks: number;
+  perBlock: number;
+  workJobs: number;
+}
+
+export interface PausedMixResult {
+  engine: string;
+  pausedJobs: number;
+  /** Each timed claim of 32 (ms), in the order taken. */
+  claimMs: number[];
+  /** Each timed next-work probe (ms). */
+  nextWorkMs: number[];
+  /** The 1-minute load average when each block of this database began. */
+  load1: number[];
+}
+
+export async function pausedMixRun(
+  engines: EngineUnderTest[], sizes: number[], plan: PausedMixPlan, database: (name: string) => Promise<string>,
+): Promise<PausedMixResult[]> {
+  if ((plan.blocks * plan.perBlock + 10) * 32 > plan.workJobs) throw new Error("paused-mix: not enough work jobs for the claims asked");
+  const setups: Array<{ result: PausedMixResult; db: Db; client: PoolClient; claim: () => Promise<void>; probe: () => Promise<void> }> = [];
+  try {
+    for (const engine of engines) {
+      for (const size of sizes) {
+        const url = await database(`duly_bench_pmix_${setups.length}`);
+        await engine.migrate(url);
+        const catalogue = pausedCatalogue(engine);
+        await insertDue(url, "bench.paused", size, "2 hours", "1 hour");
+        await insertDue(url, "bench.work", plan.workJobs, "1 second", "1 minute");
+        await withClient(url, (client) => client.query("INSERT INTO job_type_pauses (job_type, paused_by, reason) VALUES ('bench.paused', 'bench', 'bench')"));
+        await vacuumAnalyze(url);
+        await checkpoint(url);
+        const db = engine.createDb(url, { poolSize: 2, preparedStatements: true });
+        const client = await engine.pgPoolOf(db).connect();
+        const types = catalogue.claimableTypes(false).filter((t) => t.jobType !== "bench.paused");
+        const { claimDueJobs, millisecondsUntilNextWork } = engine.internal;
+        const claim = async () => {
+          const claimed = await claimDueJobs(client, { now: null, leaseFrom: null, tickId: "t_bench", claimer: "t_bench/0", limit: 32, types });
+          if (claimed.length !== 32) throw new Error(`a claim took ${claimed.length} jobs, not 32`);
+        };
+        const probe = async () => {
+          if ((await millisecondsUntilNextWork(client, new Date(), types)) !== 0) throw new Error("the next-work probe found nothing due");
+        };
+        setups.push({ result: { engine: engine.label, pausedJobs: size, claimMs: [], nextWorkMs: [], load1: [] }, db, client, claim, probe });
+      }
+    }
+    // Warm every database's statements and caches before anything is timed.
+    for (const s of setups) for (let i = 0; i < 10; i++) await s.claim(), await s.probe();
+    for (let block = 0; block < plan.blocks; block++) {
+      const shift = block % setups.length;
+      const rotated = [...setups.slice(shift), ...setups.slice(0, shift)];
+      for (const s of block % 2 === 0 ? rotated : rotated.reverse()) {
+        s.result.load1.push(load1());
+        for (const [body, into] of [[s.claim, s.result.claimMs], [s.probe, s.result.nextWorkMs]] as const) {
+          for (let i = 0; i < plan.perBlock; i++) {
+            const start = performance.now();
+            await body();
+            into.push(performance.now() - start);
+          }
+        }
+      }
+    }
+    return setups.map((s) => s.result);
+  } finally {
+    for (const s of setups) {
+      s.client.release();
+      await s.db.$disconnect();
+    }
   }
 }
