@@ -52,8 +52,8 @@ export async function sendWebhook(url: string, headers: Record<string, string>, 
 
 /** Idle keep-alive connections are closed after this long (below common servers' 5 s keep-alive). */
 export const idleSocketMs = 4_000;
-/** Idle connections kept per origin. */
-const maxIdleSockets = 32;
+/** Idle connections kept per origin: about a batch's worth (a batch sends its deliveries at once, decision 0035). */
+const maxIdleSockets = 128;
 
 const agents = new Map<string, http.Agent>();
 
