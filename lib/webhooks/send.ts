@@ -69,13 +69,6 @@ export function agentFor(target: URL, policy: UrlPolicy): http.Agent {
   return agent;
 }
 
-/** Tests: the connections each origin's pool has opened so far (its sockets, busy or idle). */
-export function pooledSocketCount(): number {
-  let n = 0;
-  for (const agent of agents.values()) for (const list of [...Object.values(agent.sockets), ...Object.values(agent.freeSockets)]) n += list?.length ?? 0;
-  return n;
-}
-
 /** Closes every pooled connection (tests; a process about to end). */
 export function closeWebhookConnections(): void {
   for (const agent of agents.values()) agent.destroy();
