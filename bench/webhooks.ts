@@ -19,6 +19,7 @@ import { createEndpoint } from "../lib/webhooks/endpoints.ts";
 import { setWebhookOptions } from "../lib/webhooks/options.ts";
 import { verifyWebhookSignature } from "../lib/webhooks/signing.ts";
 import { deliverWebhookJob } from "../jobs/webhooks/deliver.ts";
+import { cpuSecondsOf, load1 } from "./lib/machine.ts";
 import { freshDatabase, startServer } from "./lib/server.ts";
 import { fmt, median, p95, quantile } from "./lib/stats.ts";
 
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
     const engineDb = createDb(url, { poolSize: 10 });
     setWebhookOptions({ allowPrivate: true, timeoutMs: 10_000 });
     const committedAt = new Map<string, number>();
+    // Each commit-second's latencies: where in the run the tail comes from.
+    const bySecond: number[][] = Array.from({ length: seconds + 1 }, () => []);
+    let started = performance.now();
     const latencies: number[] = [];
     let badSignatures = 0;
     let secret = "";
@@ -55,10 +59,13 @@ async function main(): Promise<void> {
         if (committed !== undefined && !committedAt.has(`seen:${objectId}`)) {
           committedAt.set(`seen:${objectId}`, arrived);
           latencies.push(arrived - committed);
+          bySecond[Math.floor((committed - started) / 1000)]?.push(arrived - committed);
         }
         response.writeHead(204).end();
       });
     });
+    let connections = 0;
+    receiver.on("connection", () => connections++);
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const { port } = receiver.address() as AddressInfo;
     secret = (await createEndpoint(db, "platform", { url: `http://127.0.0.1:${port}/hook`, eventTypes: ["*"] }, new Date())).secret;
@@ -72,8 +79,11 @@ async function main(): Promise<void> {
     })();
     await new Promise((resolve) => setTimeout(resolve, 500)); // the first tick is listening
 
-    log(`committing ${total} events at ${rate}/s`);
-    const started = performance.now();
+    log(`committing ${total} events at ${rate}/s; load average ${load1().toFixed(1)}`);
+    // CPU spent by this process (writers, tick, sends, receiver) and the database server over the
+    // run: a cost per event that a shared machine's load disturbs far less than latency.
+    const cpuBefore = { own: process.cpuUsage(), server: await cpuSecondsOf(server.postmasterPid) };
+    started = performance.now();
     const writes: Array<Promise<void>> = [];
     for (let i = 1; i <= total; i++) {
       const due = started + (i * 1000) / rate;
@@ -88,12 +98,16 @@ async function main(): Promise<void> {
     await Promise.all(writes);
     const deadline = performance.now() + 30_000;
     while (latencies.length < total && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const ownCpu = process.cpuUsage(cpuBefore.own);
+    const serverCpu = (await cpuSecondsOf(server.postmasterPid)) - cpuBefore.server;
     abort.abort();
     await ticking;
     receiver.close();
     await db.$disconnect();
     await engineDb.$disconnect();
-    log(`delivered ${latencies.length}/${total}, bad signatures ${badSignatures}`);
+    log(`delivered ${latencies.length}/${total}, bad signatures ${badSignatures}, connections the receiver accepted ${connections}`);
+    log(`CPU per event: bench process ${fmt(((ownCpu.user + ownCpu.system) / 1000) / total)} ms, database server ${fmt((serverCpu * 1000) / total)} ms; load average at the end ${load1().toFixed(1)}`);
+    log(`p95 by commit second: ${bySecond.filter((l) => l.length > 0).map((l) => fmt(p95(l))).join(" ")}`);
     log(`commit-to-delivery ms: median ${fmt(median(latencies))}, p95 ${fmt(p95(latencies))}, p99 ${fmt(quantile(latencies, 0.99))}, max ${fmt(Math.max(...latencies))}`);
   } finally {
     await server.stop();

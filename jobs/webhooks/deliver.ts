@@ -1,8 +1,9 @@
 // webhooks.deliver: one attempt of one delivery (lib/webhooks/attempt-delivery.ts, decision 0029);
 // the deliveries a lane claims together are sent concurrently as a batch (attempt-deliveries.ts,
-// decision 0035), and those the batch leaves run this handler, one at a time.
+// decision 0035), and those the batch leaves run this handler, one at a time. A delivery claimed
+// alone tries the batch's way first (decision 0040).
 import { defineJob } from "../../lib/scheduler/index.ts";
-import { attemptDeliveries } from "../../lib/webhooks/attempt-deliveries.ts";
+import { attemptDeliveries, attemptDeliveryAsBatch } from "../../lib/webhooks/attempt-deliveries.ts";
 import { attemptDelivery } from "../../lib/webhooks/attempt-delivery.ts";
 import { deliveryJobDeclaration, deliveryLeaseMs } from "../../lib/webhooks/delivery-job.ts";
 import { webhookOptions } from "../../lib/webhooks/options.ts";
@@ -10,7 +11,8 @@ import { webhookOptions } from "../../lib/webhooks/options.ts";
 export const deliverWebhookJob = defineJob({
   ...deliveryJobDeclaration,
   leaseMs: deliveryLeaseMs(webhookOptions().timeoutMs),
-  handler: async ({ tx, payload, now }) => {
+  handler: async ({ tx, job, payload, now }) => {
+    if (await attemptDeliveryAsBatch(tx, { ...job, payload }, now)) return;
     await attemptDelivery(tx, payload, now);
   },
   handleMany: ({ tx, jobs, now }) => attemptDeliveries(tx, jobs, now),

@@ -23,6 +23,18 @@ import type { SendResult } from "./send.ts";
 /** The round of a retry the batch leaves to the handler (a receiver that was too slow for a batch). */
 export const aloneRound = (attempt: number) => `alone:${attempt}`;
 
+/**
+ * The handler's first step (decision 0040): a delivery claimed alone (a claim of one job runs its
+ * handler, not the batch) in the plain case goes the batch's way, as a batch of one: two
+ * statements instead of six, no handler send slot, the batch's answer wait. Whatever the batch
+ * leaves (false), the handler does as before; nothing was written then.
+ */
+export async function attemptDeliveryAsBatch(
+  tx: Tx, job: BatchJob<DeliveryPayload>, now: Date, options: WebhookOptions = webhookOptions(),
+): Promise<boolean> {
+  return (await attemptDeliveries(tx, [job], now, options)).length > 0;
+}
+
 /** Sends the deliveries of `jobs` it can send together; returns the jobs whose attempt it made and recorded. */
 export async function attemptDeliveries(
   tx: Tx, jobs: ReadonlyArray<BatchJob<DeliveryPayload>>, now: Date, options: WebhookOptions = webhookOptions(),

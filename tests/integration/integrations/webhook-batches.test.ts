@@ -138,8 +138,11 @@ describe("webhook deliveries in batches", () => {
   }, 60_000);
 
   it("the handler sends at most four deliveries at once: a fifth waits, without spending an attempt", async () => {
-    await register("/ok");
+    const ok = await register("/ok");
     await database.db.$transaction((tx) => recordEvents(tx, [event(1)]));
+    // An endpoint that failed once and is due for its probe: not the batch's case (a plain one
+    // claimed alone takes the batch's way, below), so the handler sends it.
+    await database.db.webhookEndpoint.update({ where: { id: ok.id }, data: { consecutiveFailures: 1, failingSince: new Date(t0.getTime() - 60_000), retryAt: t0 } });
     // Four handlers mid-send elsewhere hold the four slots.
     // A session's advisory locks need a session: directUrl (through a transaction pooler the lock
     // would stay on a server connection the engine's next transaction may be given, as its own).
@@ -158,5 +161,39 @@ describe("webhook deliveries in batches", () => {
     await tickAt(new Date(t0.getTime() + 1_000));
     expect((await attempts()).map((a) => a.ok)).toEqual([true]);
     expect(receiver.received).toHaveLength(1);
+  }, 60_000);
+
+  it("a delivery claimed alone in the plain case takes the batch's way: sent at once even while the handler's four send slots are taken", async () => {
+    await register("/ok");
+    await database.db.$transaction((tx) => recordEvents(tx, [event(1)]));
+    const holder = new pg.Client({ connectionString: database.directUrl });
+    await holder.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock(1146440787, s) FROM generate_series(0, $1::int - 1) s", [handlerSendSlots]);
+      const summary = await tickAt(t0);
+      expect(summary.succeeded).toBe(1);
+      expect((await attempts()).map((a) => a.ok)).toEqual([true]);
+      expect(receiver.received.map((r) => [r.eventId, r.signatureValid])).toEqual([["1", true]]);
+      const [delivery] = await database.db.webhookDelivery.findMany();
+      expect(delivery).toMatchObject({ status: "delivered", attempts: 1, deliveredAt: t0 });
+    } finally {
+      await holder.end();
+    }
+  }, 60_000);
+
+  it("a delivery claimed alone whose object has an earlier event pending waits its turn, as the handler made it", async () => {
+    await register("/ok");
+    // Two events of booking:1; the first's job is moved a minute on, so the second's is claimed alone, first.
+    await database.db.$transaction((tx) => recordEvents(tx, [event(1), event(1, "booking.accepted")]));
+    const [, second] = await database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    await database.db.$executeRaw`UPDATE scheduled_jobs SET run_at = ${new Date(t0.getTime() + 60_000)} WHERE job_type = 'webhooks.deliver' AND key <> ${`webhooks.deliver:${second!.id}:0`}`;
+    await tickAt(t0);
+    expect(await attempts()).toHaveLength(0);
+    const [job] = await database.db.$queryRaw<Array<{ status: string; left: number }>>`
+      SELECT status::text AS status, max_attempts - attempts AS left FROM scheduled_jobs WHERE key = ${`webhooks.deliver:${second!.id}:0`}`;
+    expect(job).toMatchObject({ status: "pending", left: 10 });
+    // Its turn comes once the first lands (which wakes it), in order.
+    await tickAt(new Date(t0.getTime() + 60_000));
+    expect(receiver.received.map((r) => r.type)).toEqual(["booking.requested", "booking.accepted"]);
   }, 60_000);
 });
