@@ -7,8 +7,8 @@ import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { runHistory, tickHistory, type HistoryStep } from "@/lib/scheduler/admin/index.ts";
-import { formatInZone, formatLocal } from "@/lib/time/zoned-time.ts";
+import { runHistory, tickHistory } from "@/lib/scheduler/admin/index.ts";
+import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { jobTypeColors } from "@/lib/format/job-type-colors.ts";
@@ -16,7 +16,7 @@ import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { HistoryCharts } from "@/components/history-charts.tsx";
-import { historyChartData, type ChartBucket } from "@/lib/format/history-chart-data.ts";
+import { historyBuckets, historyChartData } from "@/lib/format/history-chart-data.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { historyRanges, parseHistoryQuery, type HistoryQuery } from "./history-query.ts";
 
@@ -24,28 +24,6 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History" };
 
 const minuteMs = 60_000;
-
-/**
- * The window's buckets in the zone, oldest first: every local minute, or every local hour (found
- * by walking quarter hours: an hour starts at :30 or :45 UTC in some zones, and a repeated hour
- * on a fall-back night is one bucket, as the tallies group it).
- */
-function bucketsOf(from: Date, to: Date, step: HistoryStep, zone: string): Array<ChartBucket & { to: Date }> {
-  const walkMs = step === "minute" ? minuteMs : 15 * minuteMs;
-  const start = Math.floor(from.getTime() / walkMs) * walkMs;
-  const buckets: Array<ChartBucket & { to: Date }> = [];
-  for (let at = start; at < to.getTime(); at += walkMs) {
-    const local = formatLocal(new Date(at), zone, { seconds: false }); // "YYYY-MM-DD HH:MM"
-    const key = step === "minute" ? local.replace(" ", "T") : `${local.slice(0, 13).replace(" ", "T")}:00`;
-    const last = buckets.at(-1);
-    if (last?.key === key) {
-      last.to = new Date(at + walkMs);
-      continue;
-    }
-    buckets.push({ key, from: new Date(at), to: new Date(at + walkMs) });
-  }
-  return buckets;
-}
 
 function linkWith(query: HistoryQuery, change: Partial<HistoryQuery>): string {
   const next = { ...query, ...change };
@@ -69,7 +47,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const window = { from, to, step: query.step, zone };
   const [allRuns, ticks] = await Promise.all([readWithRetry(() => runHistory(db, window)), readWithRetry(() => tickHistory(db, window))]);
   const runs = query.jobType ? allRuns.filter((r) => r.jobType === query.jobType) : allRuns;
-  const buckets = bucketsOf(from, to, query.step, zone);
+  const buckets = historyBuckets(from, to, query.step, zone);
   const declared = catalogue.all().map((d) => d.name);
   const types = [...new Set(allRuns.map((r) => r.jobType))].sort();
   const shownTypes = query.jobType ? [query.jobType] : types;

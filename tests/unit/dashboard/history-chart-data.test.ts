@@ -1,9 +1,12 @@
 // The history's chart data (lib/format/history-chart-data.ts), packed on the server and expanded
 // in the browser: every run and tick lands in its bucket and type, zero counts draw no bar, a
 // bucket's window ends where the next starts (a fall-back hour is one longer bucket), and runs of
-// a type not drawn or of a bucket outside the window are left out.
+// a type not drawn or of a bucket outside the window are left out; the buckets are the zone's own
+// minutes and hours across a DST change, in a zone a quarter off the hour and one that shifts by
+// half an hour.
 import { describe, expect, it } from "vitest";
-import { bucketLabel, bucketWindow, chartRows, historyChartData, tickRows } from "../../../lib/format/history-chart-data.ts";
+import { bucketLabel, bucketWindow, chartRows, historyBuckets, historyChartData, tickRows } from "../../../lib/format/history-chart-data.ts";
+import { formatLocal } from "../../../lib/time/zoned-time.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -64,4 +67,38 @@ describe("history chart data", () => {
     expect(bucketLabel("2026-12-02T14:05", "minute")).toBe("14:05");
     expect(bucketLabel("2026-12-02T14:00", "hour")).toBe("Wed 14:00");
   });
+});
+
+describe("history buckets", () => {
+  /** The reference: every minute (or quarter hour) read from the zone. */
+  function readEveryStep(from: Date, to: Date, step: "minute" | "hour", zone: string) {
+    const walkMs = step === "minute" ? 60_000 : 900_000;
+    const out: Array<{ key: string; from: Date; to: Date }> = [];
+    for (let t = Math.floor(from.getTime() / walkMs) * walkMs; t < to.getTime(); t += walkMs) {
+      const local = formatLocal(new Date(t), zone, { seconds: false }).replace(" ", "T");
+      const key = step === "minute" ? local : `${local.slice(0, 13)}:00`;
+      const last = out.at(-1);
+      if (last?.key === key) last.to = new Date(t + walkMs);
+      else out.push({ key, from: new Date(t), to: new Date(t + walkMs) });
+    }
+    return out;
+  }
+
+  // A fall-back night, a spring-forward night, a zone a quarter off the hour and a window that
+  // starts mid-quarter, a half-hour DST shift (Lord Howe), and a change inside a quarter hour.
+  const cases: Array<[string, string, string]> = [
+    ["Europe/Berlin", "2026-10-24T12:00:00Z", "2026-10-25T12:00:00Z"],
+    ["America/New_York", "2026-03-07T20:00:00Z", "2026-03-08T20:00:00Z"],
+    ["Asia/Kathmandu", "2026-12-01T00:07:00Z", "2026-12-02T00:07:00Z"],
+    ["Australia/Lord_Howe", "2026-04-04T06:00:00Z", "2026-04-05T06:00:00Z"],
+    // St. John's changed its clocks at 00:01 local until 2011: a change inside a quarter hour.
+    ["America/St_Johns", "2010-11-06T12:00:00Z", "2010-11-07T12:00:00Z"],
+  ];
+  for (const [zone, from, to] of cases) {
+    it(`places every minute and hour as the zone reads it: ${zone}`, () => {
+      for (const step of ["minute", "hour"] as const) {
+        expect(historyBuckets(new Date(from), new Date(to), step, zone)).toEqual(readEveryStep(new Date(from), new Date(to), step, zone));
+      }
+    });
+  }
 });
