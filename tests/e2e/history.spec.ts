@@ -13,6 +13,7 @@ const asOf = new Date("2027-06-14T09:00:00.000Z");
 const minuteMs = 60_000;
 
 test("the history counts a type's attempts, links its bars and failures to its jobs, and colours it as the overview does", async ({ page, db }) => {
+  test.setTimeout(240_000); // a hang detector: five pages and an axe scan (at load 17, ~95 s)
   const marker = uniqueMarker();
   const type = `e2e.history-${marker}`;
   // A job of its own type (so no other test's runs mix in) that failed twice and then went dead,
