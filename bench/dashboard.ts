@@ -12,9 +12,11 @@
 // cost crosses jit_above_cost shows its JIT compile time, which once cost the per-day counts 1 s).
 //
 // Server: DATABASE_URL's (a database duly_bench_dashboard is created beside it, and dropped at
-// the end unless --keep), else a throwaway embedded PostgreSQL. Builds with `next build` when
-// the build is stale. Options: --jobs N (1000000), --repeat N (20), --keep, --no-http,
-// --backlog N (100000 due jobs at the start of the busy phase). Results: bench/results/
+// the end unless --keep; --db-name names it otherwise, for a server others share), else a
+// throwaway embedded PostgreSQL. Builds with `next build` when the build is stale. Options:
+// --jobs N (1000000), --repeat N (20), --keep, --no-http, --backlog N (100000 due jobs at the
+// start of the busy phase), --only TEXT (only the cases whose name contains one of TEXT's
+// comma-separated parts, for iterating on a few). Results: bench/results/
 // dashboard-<time>.{md,json}. Never part of the tests.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -45,6 +47,8 @@ const { values: args } = parseArgs({
     backlog: { type: "string", default: "100000" },
     keep: { type: "boolean", default: false },
     "no-http": { type: "boolean", default: false },
+    "db-name": { type: "string", default: "duly_bench_dashboard" },
+    only: { type: "string" },
   },
 });
 const jobCount = Number(args.jobs);
@@ -112,7 +116,7 @@ function startTicker(url: string): Promise<{ stop: () => Promise<Record<string, 
 
 async function main(): Promise<void> {
   const server = await startServer(log);
-  const name = "duly_bench_dashboard";
+  const name = args["db-name"]!;
   const url = await freshDatabase(server, name);
   const db = createDb(url, { poolSize: 4 });
   let next: NextServer | undefined;
@@ -183,6 +187,8 @@ async function main(): Promise<void> {
       { name: `bulk preview: shift ${bulkCount.count.toLocaleString("en")} jobs (+1 d)`, goalMs: 50, run: () => previewBulk(db, benchOperator, { target: { kind: "filter", filter: bulkFilter }, change: { kind: "shift", offsetMs: dayMs }, reason: "bench" }, now) },
     ];
 
+    /** The size of each page's last answer (HTML with its inlined RSC payload), for the report. */
+    const pageBytes = new Map<string, number>();
     if (!args["no-http"]) {
       const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
       log(`next build: ${await buildIfStale(root, { env, log })}`);
@@ -202,6 +208,7 @@ async function main(): Promise<void> {
         const response = await fetch(`${next!.url}${pathname}`, { headers: { cookie }, redirect: "manual" });
         const body = await response.text();
         if (response.status !== 200 || !body.includes(mustShow)) throw new Error(`${pathname}: HTTP ${response.status}, ${body.length} bytes, without "${mustShow}"`);
+        pageBytes.set(pathname, Buffer.byteLength(body));
       };
       const week = `from=${encodeURIComponent(now.toISOString())}&to=${encodeURIComponent(new Date(now.getTime() + 7 * dayMs).toISOString())}`;
       cases.push(
@@ -211,6 +218,12 @@ async function main(): Promise<void> {
         { name: "HTTP: GET /running (whole page)", goalMs: 300, run: page("/running", "Running") },
         { name: "HTTP: GET /history (whole page)", goalMs: 300, run: page("/history", "History") },
       );
+    }
+
+    if (args.only) {
+      const parts = args.only.split(",").map((part) => part.trim().toLowerCase());
+      const kept = cases.filter((c) => parts.some((part) => c.name.toLowerCase().includes(part)));
+      cases.splice(0, cases.length, ...kept);
     }
 
     const planSql: Array<[string, Prisma.Sql]> = [
@@ -265,6 +278,7 @@ async function main(): Promise<void> {
       `busy: ${drained.toLocaleString("en")} jobs drained in the ${(busyMs / 1000).toFixed(1)} s measured (${Math.round((drained / busyMs) * 1000)} jobs/s), ${duringBusy.length} ticks (${idleTicks} found nothing due); job_runs in the last 24 h at the end: ${runs.toLocaleString("en")}.`,
       `writes while busy (the engine's cost of the indexes): ${hotUpdates}.`,
       `other processes kept the CPUs ${Math.round(othersIdle * 100)} % busy before the idle phase and ${Math.round(othersBusy * 100)} % before the busy one (2 s samples while this bench did nothing).`,
+      ...(pageBytes.size > 0 ? [`page sizes (HTML, bytes): ${[...pageBytes].map(([p, n]) => `${p.split("?")[0]} ${n.toLocaleString("en")}`).join(", ")}.`] : []),
       `load average at the end: ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`,
     ];
     const table = rows.join("\n");

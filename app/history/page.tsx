@@ -7,15 +7,16 @@ import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { databaseClock } from "@/lib/scheduler/index.ts";
-import { runHistory, tickHistory, type HistoryStep, type RunBucket } from "@/lib/scheduler/admin/index.ts";
-import { formatInZone, formatLocal } from "@/lib/time/zoned-time.ts";
+import { runHistory, tickHistory } from "@/lib/scheduler/admin/index.ts";
+import { formatInZone } from "@/lib/time/zoned-time.ts";
 import { duration } from "@/lib/format/relative-time.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { jobTypeColors } from "@/lib/format/job-type-colors.ts";
 import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
-import { HistoryCharts, type HistoryBucketView, type HistorySeries } from "@/components/history-charts.tsx";
+import { HistoryCharts } from "@/components/history-charts.tsx";
+import { historyBuckets, historyChartData } from "@/lib/format/history-chart-data.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { historyRanges, parseHistoryQuery, type HistoryQuery } from "./history-query.ts";
 
@@ -23,40 +24,6 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "History" };
 
 const minuteMs = 60_000;
-
-/**
- * The window's buckets in the zone, oldest first: every local minute, or every local hour (found
- * by walking quarter hours: an hour starts at :30 or :45 UTC in some zones, and a repeated hour
- * on a fall-back night is one bucket, as the tallies group it).
- */
-function bucketsOf(from: Date, to: Date, step: HistoryStep, zone: string): HistoryBucketView[] {
-  const walkMs = step === "minute" ? minuteMs : 15 * minuteMs;
-  const start = Math.floor(from.getTime() / walkMs) * walkMs;
-  const buckets: HistoryBucketView[] = [];
-  for (let at = start; at < to.getTime(); at += walkMs) {
-    const local = formatLocal(new Date(at), zone, { seconds: false }); // "YYYY-MM-DD HH:MM"
-    const key = step === "minute" ? local.replace(" ", "T") : `${local.slice(0, 13).replace(" ", "T")}:00`;
-    const last = buckets.at(-1);
-    if (last?.key === key) {
-      last.to = new Date(at + walkMs).toISOString();
-      continue;
-    }
-    const day = new Date(`${key.slice(0, 10)}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", timeZone: "UTC" });
-    buckets.push({ key, label: step === "minute" ? key.slice(11) : `${day} ${key.slice(11)}`, from: new Date(at).toISOString(), to: new Date(at + walkMs).toISOString() });
-  }
-  return buckets;
-}
-
-function seriesOf(runs: RunBucket[], ticks: Awaited<ReturnType<typeof tickHistory>>): HistorySeries {
-  const series: HistorySeries = { succeeded: {}, failed: {}, maxDelayMs: {}, ticks: {} };
-  for (const r of runs) {
-    if (r.succeeded) (series.succeeded[r.bucket] ??= {})[r.jobType] = r.succeeded;
-    if (r.failed) (series.failed[r.bucket] ??= {})[r.jobType] = r.failed;
-    if (r.maxDelayMs !== null) (series.maxDelayMs[r.bucket] ??= {})[r.jobType] = r.maxDelayMs;
-  }
-  for (const t of ticks) series.ticks[t.bucket] = { maxLagMs: t.maxLagMs, maxDue: t.maxDue };
-  return series;
-}
 
 function linkWith(query: HistoryQuery, change: Partial<HistoryQuery>): string {
   const next = { ...query, ...change };
@@ -80,7 +47,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const window = { from, to, step: query.step, zone };
   const [allRuns, ticks] = await Promise.all([readWithRetry(() => runHistory(db, window)), readWithRetry(() => tickHistory(db, window))]);
   const runs = query.jobType ? allRuns.filter((r) => r.jobType === query.jobType) : allRuns;
-  const buckets = bucketsOf(from, to, query.step, zone);
+  const buckets = historyBuckets(from, to, query.step, zone);
   const declared = catalogue.all().map((d) => d.name);
   const types = [...new Set(allRuns.map((r) => r.jobType))].sort();
   const shownTypes = query.jobType ? [query.jobType] : types;
@@ -145,7 +112,7 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
         <button type="submit">Show</button>
       </form>
 
-      <HistoryCharts buckets={buckets} types={shownTypes} colors={colors} series={seriesOf(runs, ticks)} stepLabel={stepLabel} />
+      <HistoryCharts data={historyChartData(query.step, buckets, buckets.at(-1)?.to ?? to, shownTypes, runs, ticks)} colors={colors} />
 
       <h2>By job type</h2>
       {totals.size === 0 ? (
@@ -202,12 +169,12 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
               const bucket = bucketByKey.get(r.bucket);
               return (
                 <tr key={`${r.bucket} ${r.jobType}`}>
-                  <td>{bucket ? <ZonedTime instant={new Date(bucket.from)} zone={zone} now={now} /> : r.bucket.replace("T", " ")}</td>
+                  <td>{bucket ? <ZonedTime instant={bucket.from} zone={zone} now={now} /> : r.bucket.replace("T", " ")}</td>
                   <td>
                     <code>{r.jobType}</code>
                   </td>
                   <td>{r.failed.toLocaleString("en")}</td>
-                  <td>{bucket ? <Link href={jobsLink(r.jobType, bucket)}>jobs due then</Link> : null}</td>
+                  <td>{bucket ? <Link href={jobsLink(r.jobType, { from: bucket.from.toISOString(), to: bucket.to.toISOString() })}>jobs due then</Link> : null}</td>
                 </tr>
               );
             })}

@@ -54,6 +54,8 @@ test("the new views, for docs/dashboard.md", async ({ page, db }) => {
     await page.goto("/running");
     await shoot(page, "running-now");
     await page.goto("/history");
+    // The charts are drawn in the browser once their script has loaded (decision 0041).
+    await expect(page.locator(".history-chart .recharts-surface").first()).toBeVisible();
     await shoot(page, "history");
     await page.goto("/search?q=booking:1");
     await shoot(page, "search");
