@@ -17,7 +17,7 @@ const ownServerSpecs = ["start.spec.ts", "npm-start-faults.spec.ts", "sign-in-ho
 
 /**
  * The `app` specs that npm test runs behind PgBouncer, and only there (docs/decisions/0039): the
- * ones that drive the engine and the API over HTTP (ticks, claims, bulk changes, deliveries,
+ * axe scans (to balance the passes, below) and the ones that drive the engine and the API over HTTP (ticks, claims, bulk changes, deliveries,
  * admission under overload), where a transaction-mode pooler and the loss of prepared statements
  * can change an outcome. Every other `app` spec reads or changes rows through the same Prisma
  * calls the integration suite runs both ways, so npm test runs it once, directly.
@@ -37,6 +37,10 @@ export const pooledSpecs = [
   "bulk-retry.spec.ts",
   "running-now.spec.ts",
   "dashboard.spec.ts",
+  // Not an engine spec: the axe scans only read pages, as well through a pooler as without one.
+  // It is the longest `app` spec (40 % of the direct part's time), and here it balances the two
+  // passes, which run at once.
+  "accessibility.spec.ts",
 ];
 
 const part = process.env.DULY_E2E_PART || undefined;
