@@ -19,6 +19,12 @@ export interface CreateDbOptions {
   poolSize?: number;
   /** How long a checkout waits for a free connection before failing (ms). */
   connectionTimeoutMs?: number;
+  /**
+   * Defaults for `$transaction(callback)` calls that pass none (Prisma's own: wait 2 s for a
+   * connection, expire after 5 s). The test harness raises them into hang detectors: on two
+   * loaded cores a test's setup transaction took 5.1 s and expired.
+   */
+  transactionOptions?: { maxWait?: number; timeout?: number };
   /** Shown in pg_stat_activity, so an operator can tell Duly's sessions apart. */
   applicationName?: string;
   /**
@@ -67,7 +73,7 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // one for life; the failure itself reaches the caller through the query that fails.
   pool.on("connect", (client) => client.on("error", () => {}));
   if (options.preparedStatements) usePreparedStatements(pool);
-  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: options.transactionOptions });
   (db as WithPool)[poolKey] = pool;
   // Prisma disposes the pool only if it ever connected; a process that only used the pool
   // directly (a tick) would linger for the pool's idle timeout. $disconnect ends it either way.

@@ -98,7 +98,13 @@ export async function createUnmigratedDatabase(): Promise<BareDatabase> {
 export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
   const database = await copyDatabase(testDatabaseServer().templateDatabase);
   // Named statements on direct connections, as production's "auto" does; never through the pooler.
-  const db = createDb(database.url, { poolSize: options.poolSize, preparedStatements: database.url === database.directUrl });
+  // Transactions without options of their own get hang detectors, not Prisma's 2 s wait and 5 s
+  // expiry: no test may fail because the machine is busy (a setup transaction took 5.1 s at load 20).
+  const db = createDb(database.url, {
+    poolSize: options.poolSize,
+    preparedStatements: database.url === database.directUrl,
+    transactionOptions: { maxWait: 60_000, timeout: 120_000 },
+  });
   return {
     url: database.url,
     directUrl: database.directUrl,
