@@ -6,7 +6,8 @@
 // the receiver's arrival time minus the commit's end, both on this process's clock.
 // Results: printed, and quoted in bench/RESULTS.md ("Webhooks").
 //
-// Options: --rate N (100), --seconds N (10), --concurrency N (lanes, 4).
+// Options: --rate N (100), --seconds N (10), --concurrency N (lanes, 4), --warmup N (seconds of
+// events at the same rate, delivered but not measured, before the measured ones; 0).
 // Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,7 +26,7 @@ import { fmt, median, p95, quantile } from "./lib/stats.ts";
 
 const log = (line: string) => console.log(`[webhooks] ${line}`);
 const { values: args } = parseArgs({
-  options: { rate: { type: "string", default: "100" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "4" } },
+  options: { rate: { type: "string", default: "100" }, seconds: { type: "string", default: "10" }, concurrency: { type: "string", default: "4" }, warmup: { type: "string", default: "0" } },
 });
 const rate = Number(args.rate);
 const seconds = Number(args.seconds);
@@ -79,6 +80,22 @@ async function main(): Promise<void> {
     })();
     await new Promise((resolve) => setTimeout(resolve, 500)); // the first tick is listening
 
+    // Warm-up: the same rate for --warmup seconds, with object ids the receiver does not measure
+    // (negative), so the measured events meet a process, a pool and a tick already running.
+    const warmupEvents = rate * Number(args.warmup);
+    if (warmupEvents > 0) {
+      log(`warm-up: ${warmupEvents} events at ${rate}/s, not measured`);
+      const warmStart = performance.now();
+      const warmWrites: Array<Promise<unknown>> = [];
+      for (let i = 1; i <= warmupEvents; i++) {
+        const wait = warmStart + (i * 1000) / rate - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        warmWrites.push(db.$transaction((tx) =>
+          recordEvent(tx, { type: "booking.requested", objectType: "booking", objectId: -i, orderingKey: `booking:${-i}`, data: { id: -i }, actor: "system:bench", audience: [], at: new Date() }),
+          { maxWait: 10_000, timeout: 10_000 }));
+      }
+      await Promise.all(warmWrites);
+    }
     log(`committing ${total} events at ${rate}/s; load average ${load1().toFixed(1)}`);
     // CPU spent by this process (writers, tick, sends, receiver) and the database server over the
     // run: a cost per event that a shared machine's load disturbs far less than latency.
