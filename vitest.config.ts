@@ -54,7 +54,7 @@ export default defineConfig({
           // test can kill a worker without taking the others down.
           pool: "forks",
           fileParallelism: true,
-          maxWorkers: Number(process.env.DULY_TEST_WORKERS ?? 2),
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
