@@ -12,7 +12,7 @@ import { budgetLeft, housekeepingDue, isUnavailable, type TickContext } from "./
 import { housekeepingPhase } from "./housekeeping.ts";
 import type { TickMode } from "./options.ts";
 import { runPhase } from "./run.ts";
-import { afterEmptyClaim, waitForMoreWork } from "./stay.ts";
+import { afterEmptyClaim, awaitHousekeeping, waitForMoreWork } from "./stay.ts";
 import { addError } from "./summary.ts";
 
 /** A lane gives up after this many failures in a row without progress. */
@@ -45,6 +45,7 @@ export async function runLane(context: TickContext, start: LaneStart, runOptions
         }
         const step = afterEmptyClaim(start, context.settings.mode, context.housekeeping);
         if (step === "finish-sweep") await housekeepingPhase(context, lane, false);
+        if (step === "await-housekeeping") await awaitHousekeeping(context);
         if (step === "leave") return;
         if (step === "sleep") {
           lane.close();

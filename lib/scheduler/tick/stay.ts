@@ -8,6 +8,7 @@
 // next-work lookup fails.
 import { describeError } from "../describe-error.ts";
 import { millisecondsUntilNextWork } from "../sql/housekeeping.ts";
+import { sleep } from "../wake-up.ts";
 import type { TickContext } from "./context.ts";
 import type { TickMode } from "./options.ts";
 import { addError } from "./summary.ts";
@@ -18,12 +19,19 @@ export const minSleepMs = 5;
 /**
  * After an empty claim: finish a recurring sweep that ran out of time (before leaving or
  * sleeping), leave (a draining tick, or a helper lane whose backlog is gone), or sleep until
- * there may be work (a staying tick's first lane).
+ * there may be work (a staying tick's first lane). A draining tick's first lane whose sweep is
+ * unfinished while another housekeeping runs (the housekeeper's, on a loaded machine) waits for
+ * that one to end rather than leave: leaving ended the tick with due schedules never swept
+ * (a CI run at load 14 lost a healthy schedule behind 100 broken ones this way). A staying tick
+ * sleeps instead: its next housekeeping, a second later, goes on with the sweep.
  */
-export type EmptyClaimStep = "finish-sweep" | "leave" | "sleep";
+export type EmptyClaimStep = "finish-sweep" | "await-housekeeping" | "leave" | "sleep";
 
 export function afterEmptyClaim(lane: { primary: boolean }, mode: TickMode, housekeeping: { sweepUnfinished: boolean; busy: boolean }): EmptyClaimStep {
-  if (lane.primary && housekeeping.sweepUnfinished && !housekeeping.busy) return "finish-sweep";
+  if (lane.primary && housekeeping.sweepUnfinished) {
+    if (!housekeeping.busy) return "finish-sweep";
+    if (mode === "drain") return "await-housekeeping";
+  }
   if (mode === "drain" || !lane.primary) return "leave";
   return "sleep";
 }
@@ -46,6 +54,16 @@ export function idleSleepMs({ untilNextWorkMs, listening, pollMs, listeningPollM
   // poll, not in a tight loop.
   const untilWork = untilNextWorkMs === 0 ? pollMs : (untilNextWorkMs ?? poll);
   return Math.max(minSleepMs, Math.min(untilWork, poll, untilHousekeepingMs));
+}
+
+/** How often a lane looks whether the running housekeeping has ended. */
+const housekeepingPollMs = 20;
+
+/** Waits (holding nothing but the lane's idle connection) until no housekeeping runs, or the budget ends. */
+export async function awaitHousekeeping(context: TickContext): Promise<void> {
+  while (context.housekeeping.busy && context.deadline - performance.now() > 0) {
+    await sleep(Math.min(housekeepingPollMs, Math.max(0, context.deadline - performance.now())));
+  }
 }
 
 /** Sleeps until there may be work; false when the sleep used up the budget. */

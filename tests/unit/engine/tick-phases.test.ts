@@ -49,8 +49,11 @@ describe("after an empty claim", () => {
   it("the first lane finishes a sweep that ran out of time before it leaves or sleeps", () => {
     expect(afterEmptyClaim({ primary: true }, "stay", { sweepUnfinished: true, busy: false })).toBe("finish-sweep");
     expect(afterEmptyClaim({ primary: true }, "drain", { sweepUnfinished: true, busy: false })).toBe("finish-sweep");
-    // Another housekeeping is at it already; another lane leaves that to the first.
-    expect(afterEmptyClaim({ primary: true }, "drain", { sweepUnfinished: true, busy: true })).toBe("leave");
+    // Another housekeeping (the housekeeper's) is at it: a draining tick waits for it to end and
+    // looks again, rather than end with schedules unswept; a staying one sleeps (its next
+    // housekeeping goes on); another lane leaves that to the first.
+    expect(afterEmptyClaim({ primary: true }, "drain", { sweepUnfinished: true, busy: true })).toBe("await-housekeeping");
+    expect(afterEmptyClaim({ primary: true }, "stay", { sweepUnfinished: true, busy: true })).toBe("sleep");
     expect(afterEmptyClaim({ primary: false }, "stay", { sweepUnfinished: true, busy: false })).toBe("leave");
   });
 
