@@ -19,12 +19,15 @@ export interface NextServerOptions {
   env: NodeJS.ProcessEnv;
   /** How long to wait for the first HTTP answer. */
   readyTimeoutMs?: number;
+  /** `next start --keepAliveTimeout`: how long an idle keep-alive connection stays open (Node's default is 5 s). */
+  keepAliveTimeoutMs?: number;
 }
 
-export async function startNextServer({ root, port, env, readyTimeoutMs = 60_000 }: NextServerOptions): Promise<NextServer> {
+export async function startNextServer({ root, port, env, readyTimeoutMs = 60_000, keepAliveTimeoutMs }: NextServerOptions): Promise<NextServer> {
+  const keepAlive = keepAliveTimeoutMs === undefined ? [] : ["--keepAliveTimeout", String(keepAliveTimeoutMs)];
   const child = spawnLeashed({
     command: process.execPath,
-    args: [nextBin(root), "start", "-p", String(port)],
+    args: [nextBin(root), "start", "-p", String(port), ...keepAlive],
     cwd: root,
     env,
     output: "inherit",

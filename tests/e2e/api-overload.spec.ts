@@ -34,6 +34,13 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
     server = await startNextServer({
       root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."),
       port,
+      // The load's client keeps 1,200 keep-alive connections. On two starved cores it can take
+      // longer than Node's 5 s keep-alive timeout to send its next request on a connection; the
+      // server has closed it by then and the request meets a reset without ever reaching the
+      // server (172 "unanswered" ECONNRESETs in one run at load 18, none at load 1). That is the
+      // client's idle-connection race, not a request the server dropped, so idle connections stay
+      // open here for the test's length: every reset left counts a request the server let go of.
+      keepAliveTimeoutMs: 900_000,
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -100,7 +107,9 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
       },
     });
     try {
-      const progress = (step: string) => console.log(`[api-overload] ${step}: ${JSON.stringify(load.tally.statuses)}`);
+      const loadStartedAt = performance.now();
+      const progress = (step: string) =>
+        console.log(`[api-overload] ${((performance.now() - loadStartedAt) / 1000).toFixed(1)} s ${step}: ${JSON.stringify(load.tally.statuses)}`);
       // Saturated: the server has started turning requests away.
       await load.firstAnswer((status) => status >= 500);
       progress("saturated");
@@ -123,6 +132,7 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
           LEFT JOIN job_runs r ON r.job_id = j.id
          WHERE b.id = ${booking.id}`;
       const refusedWithout500 = Object.entries(tally.statuses).filter(([status]) => ![200, 503].includes(Number(status)));
+      // The message carries the tick's answer and the tally: CI keeps only a failure's first line.
       expect({
         otherStatuses: refusedWithout500,
         unavailableWithoutRetryAfter: tally.unavailableWithoutRetryAfter,
@@ -130,7 +140,7 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
         unanswered: tally.errors,
         tick: ticked.status,
         booking: run,
-      }).toEqual({
+      }, JSON.stringify({ tick: { status: ticked.status, ...tickAnswer }, tally })).toEqual({
         otherStatuses: [],
         unavailableWithoutRetryAfter: 0,
         refusalCodes: [],

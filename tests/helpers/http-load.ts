@@ -31,6 +31,8 @@ export interface LoadTally {
   unavailableWithoutRetryAfter: number;
   /** Requests that got no answer at all (a reset socket, a timeout) before the load was stopped. */
   errors: number;
+  /** What those errors were (their code or message), with counts: a failure must say why. */
+  errorKinds: Record<string, number>;
   timeouts: number;
   /** Answers in all. */
   answered: number;
@@ -58,7 +60,7 @@ function errorCodeOf(body: string): string {
 }
 
 export function startLoad(options: LoadOptions): RunningLoad {
-  const tally: LoadTally = { statuses: {}, codes: {}, unavailableWithoutRetryAfter: 0, errors: 0, timeouts: 0, answered: 0, durationSeconds: 0 };
+  const tally: LoadTally = { statuses: {}, codes: {}, unavailableWithoutRetryAfter: 0, errors: 0, errorKinds: {}, timeouts: 0, answered: 0, durationSeconds: 0 };
   const watchers: Array<{ matches: (status: number) => boolean; resolve: () => void }> = [];
   const onResponse = (status: number, body: string, _context: object, headers: autocannon.Request["headers"]) => {
     tally.answered += 1;
@@ -96,8 +98,11 @@ export function startLoad(options: LoadOptions): RunningLoad {
   );
   let stopped = false;
   // Requests still in flight when the caller stops the load are cut off by us, not the server.
-  instance.on("reqError", () => {
-    if (!stopped) tally.errors += 1;
+  instance.on("reqError", (error: Error & { code?: string }) => {
+    if (stopped) return;
+    tally.errors += 1;
+    const kind = error.code ?? error.message;
+    tally.errorKinds[kind] = (tally.errorKinds[kind] ?? 0) + 1;
   });
   const done = new Promise<LoadTally>((resolve) => {
     instance.on("done", (result: autocannon.Result) => {
