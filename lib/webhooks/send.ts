@@ -62,11 +62,38 @@ export function agentFor(target: URL, policy: UrlPolicy): http.Agent {
   const key = `${target.origin}|${policy.allowPrivate ? "private-allowed" : "public"}`;
   let agent = agents.get(key);
   if (!agent) {
+    forgetEmptyPools();
     const settings = { keepAlive: true, maxFreeSockets: maxIdleSockets, timeout: idleSocketMs, scheduling: "lifo" as const, lookup: guardedLookup(policy) as never };
     agent = target.protocol === "https:" ? new https.Agent(settings) : new http.Agent(settings);
     agents.set(key, agent);
   }
   return agent;
+}
+
+/** How many connections a pool holds, in use or idle, and requests waiting for one. */
+function connectionsOf(agent: http.Agent): number {
+  const count = (lists: NodeJS.ReadOnlyDict<unknown[]>) => Object.values(lists).reduce((n, list) => n + (list?.length ?? 0), 0);
+  return count(agent.sockets) + count(agent.freeSockets) + count(agent.requests);
+}
+
+/**
+ * Drops the pools that hold no connection (every one closed: idle past idleSocketMs, or by the
+ * receiver). Without this the map kept every origin ever named for the life of the process
+ * (test integrations/webhook-pools-forget-idle-origins). Run when a pool is made, so the map
+ * holds at most the origins with connections plus the one being added; a pool in use is never
+ * dropped (its connections are counted, and nothing runs between agentFor and the request).
+ */
+function forgetEmptyPools(): void {
+  for (const [key, agent] of agents) {
+    if (connectionsOf(agent) === 0) agents.delete(key);
+  }
+}
+
+/** The pools kept and their connections (tests). */
+export function webhookPools(): { origins: number; connections: number } {
+  let connections = 0;
+  for (const agent of agents.values()) connections += connectionsOf(agent);
+  return { origins: agents.size, connections };
 }
 
 /** Closes every pooled connection (tests; a process about to end). */
