@@ -15,6 +15,9 @@ import { budgetLeft, isUnavailable, type TickContext } from "./context.ts";
 import { recurringPhase } from "./recurring.ts";
 import { addError, countRecovered } from "./summary.ts";
 
+/** The housekeeping statement's limits: a lock waited for as long as the sweep's, a statement as long as a job's. */
+const beginHousekeepingSql = "BEGIN; SET LOCAL statement_timeout = 30000; SET LOCAL lock_timeout = 2000";
+
 /** Jobs one housekeeping returns to pending at most (the next one takes the rest). */
 const recoverLimit = 100;
 
@@ -55,6 +58,12 @@ export async function housekeepingPhase(context: TickContext, lane: Lane, first:
   context.housekeeping.lastAt = performance.now();
   const sentAt = performance.now();
   try {
+    // Bounded like the sweep and the reconciliation: a lock held on a table the statement reads
+    // (a migration's ALTER TABLE, a VACUUM FULL, a LOCK TABLE by hand) made it wait for as long
+    // as the lock was held, and the tick with it (it waits for its housekeeper), its budget long
+    // spent. On a failure the lane's connection is destroyed (every caller closes the lane with
+    // the error), which ends the transaction.
+    await lane.connection.query(beginHousekeepingSql);
     const result = await housekeeping(lane.connection, {
       now: settings.givenNow === undefined ? null : first ? settings.givenNow : context.clock(),
       travelling: settings.travelling,
@@ -63,6 +72,7 @@ export async function housekeepingPhase(context: TickContext, lane: Lane, first:
       knownTypes: settings.knownTypes,
       claimable: settings.claimableTypes, // the lag counts what this tick could run (less paused types)
     });
+    await lane.connection.query("COMMIT");
     const paused = new Set(result.pausedTypes);
     context.types = paused.size === 0 ? settings.claimableTypes : settings.claimableTypes.filter((t) => !paused.has(t.jobType));
     if (first) startClocks(context, result, sentAt);
