@@ -41,6 +41,7 @@ export async function runLane(context: TickContext, start: LaneStart, runOptions
         failures = 0;
         if (jobs.length > 0) {
           await runPhase(context, lane, jobs, limit, runOptions);
+          claimer.ran(); // (an error escaping the run leaves the claimer to find what it still holds)
           continue;
         }
         const step = afterEmptyClaim(start, context.settings.mode, context.housekeeping);

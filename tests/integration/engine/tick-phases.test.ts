@@ -175,6 +175,40 @@ describe("claim phase", () => {
     const next = await new Claimer("t_adopter2/1", false).claim(tick, await lane(), 8);
     expect(next.map((j) => j.id)).toEqual(claimed.map((j) => j.id));
   });
+
+  it("jobs a lane claimed and then failed to run are found again: by its next claim, or once it ended, by a later tick's", async () => {
+    await due(at(-2_000));
+    await due(at(-1_000));
+    const tick = context({}, "t_runfail");
+    const connection = await lane();
+    await housekeepingPhase(tick, connection, true);
+    tick.nothingDueAtStart = false;
+
+    // The lane's own next claim: what it still holds, not a fresh claim (nothing else is due).
+    const claimer = new Claimer("t_runfail/0", true);
+    const claimed = await claimer.claim(tick, connection, 8);
+    expect(claimed).toHaveLength(2);
+    claimer.failed(); // an error escaped the run phase: nothing ran
+    expect((await claimer.claim(tick, connection, 8)).map((j) => j.id)).toEqual(claimed.map((j) => j.id));
+    expect(tick.summary.errors).toEqual(["recovered 2 job(s) left unrun when a lane's run failed (they run now, same attempt)"]);
+
+    // It fails again, and the lane ends: a later tick adopts them.
+    claimer.failed();
+    claimer.ended();
+    const later = context({}, "t_runfail_later");
+    await housekeepingPhase(later, connection, true);
+    const adopted = await new Claimer("t_runfail_later/0", true).claim(later, connection, 8);
+    expect(adopted.map((j) => j.id)).toEqual(claimed.map((j) => j.id));
+
+    // A run that finished holds nothing: its failure afterwards (the next housekeeping, say) adopts nothing.
+    const done = new Claimer("t_runfail/1", false);
+    await due(at(-500));
+    expect(await done.claim(tick, connection, 8)).toHaveLength(1);
+    done.ran();
+    done.failed();
+    done.ended();
+    expect(await new Claimer("t_runfail_later/1", false).claim(later, connection, 8)).toEqual([]);
+  });
 });
 
 describe("run phase", () => {
