@@ -24,7 +24,7 @@ function stayProcess(url: string, startAt: number, budgetMs: number): Promise<{ 
   let stderr = "";
   child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
   child.stdout!.resume();
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stderr })));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr }))); // close: stderr read to its end
 }
 
 beforeEach(async () => {

@@ -51,7 +51,7 @@ describe("a fast storm of killed connections", () => {
     let stderr = "";
     child.stdout!.on("data", (c: Buffer) => (stdout += c.toString()));
     child.stderr!.on("data", (c: Buffer) => (stderr += c.toString()));
-    const worker = { done: new Promise<{ code: number | null; stderr: string; totals: unknown }>((resolve) => child.on("exit", (code) => resolve({ code, stderr, totals: stdout.split("\n").find((l) => l.startsWith("TOTALS")) }))) };
+    const worker = { done: new Promise<{ code: number | null; stderr: string; totals: unknown }>((resolve) => child.on("close", (code) => resolve({ code, stderr, totals: stdout.split("\n").find((l) => l.startsWith("TOTALS")) }))) };
     // The storm starts when the worker has its first connections (tsx takes a while to start).
     let kills = 0;
     const startBy = performance.now() + 20_000;
