@@ -44,6 +44,8 @@ export class Claimer {
    * fails meanwhile, those jobs are not forgotten (failed()).
    */
   #holding: { name: string; why: LostTrack } | undefined;
+  /** The jobs the last claim returned are this lane's own, found again after its run failed: the tick counted them already. */
+  #recounted = false;
 
   constructor(
     /** The lane's name, recorded as the jobs' locked_by. */
@@ -57,6 +59,7 @@ export class Claimer {
     const skip = this.primary && context.nothingDueAtStart && !context.housekeeping.sweepUnfinished && !this.#lostTrack && unansweredClaimers.size === 0;
     context.nothingDueAtStart = false;
     this.#holding = undefined;
+    this.#recounted = false;
     if (skip) return [];
     const adopt = this.#lostTrack ? { name: this.name, why: this.#lostTrack } : takeOne(unansweredClaimers);
     if (adopt) return this.#adopt(context, lane, adopt);
@@ -66,6 +69,11 @@ export class Claimer {
     this.#lostTrack = undefined;
     if (jobs.length === 0) this.#holding = undefined;
     return jobs;
+  }
+
+  /** Whether the jobs the last claim returned were counted as claimed by this tick already (its own, found again after its run failed). */
+  get alreadyCounted(): boolean {
+    return this.#recounted;
   }
 
   /** The run phase has finished the jobs the last claim returned: each ended, released or recorded. */
@@ -97,6 +105,7 @@ export class Claimer {
     this.#holding = { name, why };
     const jobs = await findClaimedBy(lane.connection, name);
     if (name === this.name) this.#lostTrack = undefined;
+    this.#recounted = name === this.name && why === "run";
     if (jobs.length === 0) this.#holding = undefined;
     if (jobs.length > 0) addError(context.summary, `recovered ${jobs.length} job(s) ${why === "claim" ? "whose claim committed on a connection that died" : "left unrun when a lane's run failed (they run now, same attempt)"}`);
     return jobs;

@@ -40,7 +40,7 @@ export async function runLane(context: TickContext, start: LaneStart, runOptions
         const jobs = await claimer.claim(context, lane, limit);
         failures = 0;
         if (jobs.length > 0) {
-          await runPhase(context, lane, jobs, limit, runOptions);
+          await runPhase(context, lane, jobs, limit, runOptions, claimer.alreadyCounted);
           claimer.ran(); // (an error escaping the run leaves the claimer to find what it still holds)
           continue;
         }

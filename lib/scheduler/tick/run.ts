@@ -12,9 +12,12 @@ import { nextPerJobMs } from "./claim-size.ts";
 import type { TickContext } from "./context.ts";
 import { addError, countClaimed, countOutcome } from "./summary.ts";
 
-/** Runs `jobs`, claimed by this lane with a limit of `limit`, to completion. */
-export async function runPhase(context: TickContext, lane: Lane, jobs: ClaimedJob[], limit: number, options: RunOptions): Promise<void> {
-  countClaimed(context.summary, jobs);
+/**
+ * Runs `jobs`, claimed by this lane with a limit of `limit`, to completion. `alreadyCounted`:
+ * the lane found them again after its run failed (claim.ts), and the tick counted them then.
+ */
+export async function runPhase(context: TickContext, lane: Lane, jobs: ClaimedJob[], limit: number, options: RunOptions, alreadyCounted = false): Promise<void> {
+  if (!alreadyCounted) countClaimed(context.summary, jobs);
   if (context.settings.travelling) for (const job of jobs) context.attemptedWhileTravelling.add(job.id);
   if (jobs.length === limit) context.requestLane(); // a backlog: one more lane helps
   const runStartedAt = performance.now();

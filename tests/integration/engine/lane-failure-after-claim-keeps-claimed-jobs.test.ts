@@ -95,5 +95,6 @@ describe("an error escaping a lane's run phase after its claim was answered", ()
       effects: { committed: 3n },
     });
     expect(summary.errors.join("\n")).toMatch(/recovered 3 job\(s\)/);
+    expect(summary).toMatchObject({ claimed: 3, succeeded: 3, failed: 0 }); // found again, not claimed twice
   });
 });

@@ -191,14 +191,17 @@ describe("claim phase", () => {
     claimer.failed(); // an error escaped the run phase: nothing ran
     expect((await claimer.claim(tick, connection, 8)).map((j) => j.id)).toEqual(claimed.map((j) => j.id));
     expect(tick.summary.errors).toEqual(["recovered 2 job(s) left unrun when a lane's run failed (they run now, same attempt)"]);
+    expect(claimer.alreadyCounted).toBe(true); // this tick counted them when it claimed them
 
     // It fails again, and the lane ends: a later tick adopts them.
     claimer.failed();
     claimer.ended();
     const later = context({}, "t_runfail_later");
     await housekeepingPhase(later, connection, true);
-    const adopted = await new Claimer("t_runfail_later/0", true).claim(later, connection, 8);
+    const adopter = new Claimer("t_runfail_later/0", true);
+    const adopted = await adopter.claim(later, connection, 8);
     expect(adopted.map((j) => j.id)).toEqual(claimed.map((j) => j.id));
+    expect(adopter.alreadyCounted).toBe(false); // the later tick counts them
 
     // A run that finished holds nothing: its failure afterwards (the next housekeeping, say) adopts nothing.
     const done = new Claimer("t_runfail/1", false);
