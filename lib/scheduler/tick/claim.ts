@@ -106,7 +106,8 @@ export class Claimer {
     const jobs = await findClaimedBy(lane.connection, name);
     if (name === this.name) this.#lostTrack = undefined;
     this.#recounted = name === this.name && why === "run";
-    if (jobs.length === 0) this.#holding = undefined;
+    // Found: this tick has them in hand (and counted) now; should its run fail, they are this lane's run's to find again.
+    this.#holding = jobs.length === 0 ? undefined : name === this.name ? { name, why: "run" } : { name, why };
     if (jobs.length > 0) addError(context.summary, `recovered ${jobs.length} job(s) ${why === "claim" ? "whose claim committed on a connection that died" : "left unrun when a lane's run failed (they run now, same attempt)"}`);
     return jobs;
   }
