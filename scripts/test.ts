@@ -11,7 +11,8 @@
 //                     serve it, and two e2e servers must not build into .next at once
 //   vitest            the unit project, and the integration project; each counted from its JSON
 //                     report, whose per-file times name the slowest files in the step's log
-//   faked clock       the unit project and the quota integration files again, three times, with
+//   faked clock       the unit and quota integration files that read the clock (fakedClock in
+//                     tests/setup/file-groups.ts) again, three times, with
 //                     the process clock faked by Debian's faketime to Dec 31 (into the new
 //                     year), Feb 29 and Jul 1: no test may depend on the day it runs (issue 7).
 //                     A row each; skipped, with a note, where faketime is not installed
@@ -44,15 +45,17 @@
 // step ends, so passes never interleave line by line.
 import { spawn, spawnSync, type StdioOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { appendFileSync, closeSync, existsSync, openSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureDatabase, migrate } from "../lib/db/migrate.ts";
+import { formatCpu, machineBusySeconds, parseBashTimes, withCpuTimes } from "./lib/cpu-time.ts";
 import { buildState, nextBin } from "./lib/next-build.ts";
 import { findPgbouncer } from "./lib/pgbouncer.ts";
 import { freePort } from "./lib/ports.ts";
+import { fakedClock } from "../tests/setup/file-groups.ts";
 import { startEmbeddedPostgres, urlForDatabase, withClient } from "../tests/setup/postgres-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -63,6 +66,10 @@ interface StepResult {
   passed: number;
   failed: number;
   seconds: number;
+  /** User + system CPU of the step's commands and their process trees (scripts/lib/cpu-time.ts). */
+  cpuSeconds?: number;
+  /** False when some command of the step ended without its CPU time (killed). */
+  cpuComplete?: boolean;
   note?: string;
   /** Did not run at all (shown as such, counted as nothing). */
   skipped?: boolean;
@@ -82,7 +89,13 @@ function banner(title: string): void {
  */
 interface Output {
   log?: string;
+  /** Summed by `run` over the step's commands: their CPU-seconds, and whether every one was measured. */
+  cpuSeconds?: number;
+  cpuComplete?: boolean;
 }
+
+/** Numbers the files each command's CPU time is written to. */
+let cpuFiles = 0;
 
 /**
  * The longest any one command of the run may take (DULY_TEST_STEP_TIMEOUT_S, seconds; default 40
@@ -125,7 +138,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
   return new Promise((resolve) => {
     const fd = output.log ? openSync(output.log, "a") : undefined;
     const stdio: StdioOptions = fd === undefined ? "inherit" : ["ignore", fd, fd];
-    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env }, detached: true });
+    // Under a bash that prints the CPU time of the command's whole process tree when it ends.
+    const cpuFile = path.join(reports, `cpu-${++cpuFiles}.txt`);
+    const wrapped = withCpuTimes(command, args, cpuFile);
+    const child = spawn(wrapped.command, wrapped.args, { cwd: root, stdio, env: { ...process.env, ...env }, detached: true });
     const pid = child.pid;
     if (pid !== undefined) liveGroups.add(pid);
     let timedOut = false;
@@ -140,6 +156,14 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
     }, stepTimeoutMs);
     const done = (code: number) => {
       clearTimeout(timer);
+      let cpu: number | undefined;
+      try {
+        cpu = parseBashTimes(readFileSync(cpuFile, "utf8"));
+      } catch {
+        // Killed before bash wrote it: the step's CPU is then a lower bound.
+      }
+      output.cpuSeconds = (output.cpuSeconds ?? 0) + (cpu ?? 0);
+      output.cpuComplete = (output.cpuComplete ?? true) && cpu !== undefined;
       if (pid !== undefined) liveGroups.delete(pid);
       if (fd !== undefined) closeSync(fd);
       resolve(timedOut ? 124 : code);
@@ -153,7 +177,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}, 
   });
 }
 
-type Outcome = Omit<StepResult, "name" | "seconds">;
+type Outcome = Omit<StepResult, "name" | "seconds" | "cpuSeconds" | "cpuComplete">;
 
 /** Set in main(): the folder of the JSON reports and the concurrent steps' logs. */
 let reports = "";
@@ -175,11 +199,11 @@ async function step(name: string, work: (output: Output) => Promise<Outcome>, { 
     outcome = { passed: 0, failed: 1, note: "the step itself crashed" };
   }
   const seconds = (performance.now() - startedAt) / 1000;
-  results.push({ name, ...outcome, seconds });
+  results.push({ name, ...outcome, seconds, cpuSeconds: output.cpuSeconds, cpuComplete: output.cpuComplete });
   if (output.log) {
     banner(name);
     process.stdout.write(await readFile(output.log, "utf8").catch(() => "(no output)\n"));
-    console.log(`◀ ${name}: ${outcome.passed} passed, ${outcome.failed} failed in ${seconds.toFixed(1)} s`);
+    console.log(`◀ ${name}: ${outcome.passed} passed, ${outcome.failed} failed in ${seconds.toFixed(1)} s, ${formatCpu(output.cpuSeconds, output.cpuComplete)}`);
   }
 }
 
@@ -407,12 +431,13 @@ async function quickLane(hasJobsCheck: boolean, hasApiLint: boolean): Promise<vo
   });
 }
 
-// No test reads the real date (issue 7, test 5): the unit project and the quota files whose
-// code turns instants into local dates, run with the process clock faked to three days that
-// break date code (the clock keeps running from there: Dec 31 crosses into the new year
-// during the run). The full calendar simulations are not repeated: they choose every `now`.
+// No test reads the real date (issue 7, test 5): the unit files whose code reads the clock or
+// formats dates and the quota files whose code turns instants into local dates (`fakedClock`,
+// tests/setup/file-groups.ts; a unit test keeps it complete; docs/decisions/0045), run with the
+// process clock faked to three days that break date code (the clock keeps running from there:
+// Dec 31 crosses into the new year during the run). A file that passes every instant in gives
+// the same result on any day, and the full calendar simulations choose every `now`: they run once.
 const fakedDays = ["2026-12-31 23:58:00", "2028-02-29 12:00:00", "2027-07-01 00:00:30"];
-const fakedFiles = ["tests/unit/", "tests/integration/quotas/quota-resets", "tests/integration/quotas/quota-consumption", "tests/integration/quotas/quota-usage-route"];
 
 async function fakedClockPasses(): Promise<void> {
   if (spawnSync("faketime", ["-f", "+0", "true"], { stdio: "ignore" }).status !== 0) {
@@ -422,7 +447,7 @@ async function fakedClockPasses(): Promise<void> {
   for (const [index, day] of fakedDays.entries()) {
     await step(
       `vitest, clock faked to ${day.slice(0, 10)}`,
-      vitestRun(["--project", "unit", "--project", "integration", ...fakedFiles], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
+      vitestRun(["--project", "unit", "--project", "integration", ...fakedClock], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
     );
   }
 }
@@ -432,14 +457,21 @@ async function fakedClockPasses(): Promise<void> {
 const direct = { DULY_TEST_PGBOUNCER: "0" };
 const pooled = { DULY_TEST_PGBOUNCER: "1" };
 
-function printSummary(): number {
+function printSummary(run: { seconds: number; machineBusy: number }): number {
   banner("summary");
   for (const result of results) {
     const mark = result.failed > 0 ? "✗" : result.skipped ? "–" : "✓";
     const counts = `${result.passed} passed, ${result.failed} failed`;
     const note = result.note ? `  (${result.note})` : "";
-    console.log(`${mark} ${result.name.padEnd(34)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s${note}`);
+    const cpu = result.skipped ? "" : formatCpu(result.cpuSeconds, result.cpuComplete);
+    console.log(`${mark} ${result.name.padEnd(34)} ${counts.padEnd(24)} ${result.seconds.toFixed(1).padStart(6)} s ${cpu.padStart(14)}${note}`);
   }
+  // Where the cores went: the steps' own trees, against everything the machine did meanwhile
+  // (other work on it, this script, a PostgreSQL the run did not start).
+  const stepsCpu = results.reduce((sum, result) => sum + (result.cpuSeconds ?? 0), 0);
+  console.log(
+    `CPU: the steps ${formatCpu(stepsCpu)}; the machine ${formatCpu(run.machineBusy)} busy in ${run.seconds.toFixed(0)} s on ${cpus().length} cores (everything on it)`,
+  );
   // CI keeps only the end of the output: name every failed test here, not only far above.
   const failures = results.flatMap((result) => (result.failures ?? []).map((failure) => `  ${result.name}: ${failure}`));
   if (failures.length > 0) console.log(`failed:\n${failures.slice(0, 30).join("\n")}`);
@@ -452,15 +484,16 @@ function printSummary(): number {
 
 async function main(): Promise<number> {
   const startedAt = performance.now();
+  const busyAtStart = machineBusySeconds();
   reports = await mkdtemp(path.join(tmpdir(), "duly-test-reports-"));
   const packageJson = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
     scripts?: Record<string, string>;
   };
 
-  await step("prisma generate", async () => {
+  await step("prisma generate", async (output) => {
     // Only when the schema or Prisma changed (scripts/prisma-generate.ts keeps a stamp): a
     // rewritten client would make the app's build look stale and every run rebuild it.
-    const code = await run("npm", ["run", "--silent", "db:generate"]);
+    const code = await run("npm", ["run", "--silent", "db:generate"], {}, output);
     return code === 0 ? { passed: 0, failed: 0, note: "precondition" } : { passed: 0, failed: 1, note: describeExit(code) };
   }, { alone: true });
 
@@ -484,8 +517,9 @@ async function main(): Promise<number> {
     // Not a failure (a laptop may lack it; .ci/run installs it), but never silent either.
     results.push({ name: "PgBouncer passes", passed: 0, failed: 0, seconds: 0, skipped: true, note: "skipped: no pgbouncer binary (apt-get install -y pgbouncer)" });
   }
-  console.log(`\nnpm test took ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
-  return printSummary();
+  const seconds = (performance.now() - startedAt) / 1000;
+  console.log(`\nnpm test took ${seconds.toFixed(0)} s`);
+  return printSummary({ seconds, machineBusy: machineBusySeconds() - busyAtStart });
 }
 
 // Exit explicitly: a library's exit hook must not turn a failed run into exit code 0.

@@ -94,3 +94,46 @@ export const slowestFirst = [
   "tests/integration/integrations/webhooks-delivery.test.ts", // 53 s
   "tests/integration/engine/recurring-resilience.test.ts", // 40 s
 ];
+
+/**
+ * What the faked-clock passes run (scripts/test.ts runs them three times under Debian's faketime,
+ * at Dec 31 into the new year, Feb 29 and Jul 1; docs/decisions/0045). A faked process clock can
+ * only change a test whose code reads the clock, so these are the unit files that do, in the file
+ * or in any project module it imports, however indirectly (`Date.now`, `new Date()` without
+ * arguments, `performance.now`, Intl date formatting, `toLocale…String`), and the quota
+ * integration files whose code turns the current instant into local dates (the calendar
+ * simulations choose every `now`, so they are not repeated). A pure file (every instant passed
+ * in) gives the same result on any date and runs once, on the real clock.
+ * tests/unit/platform/faked-clock-files.test.ts fails when a unit file that reads the clock is
+ * missing here; keep it sorted.
+ */
+export const fakedClock = [
+  "tests/unit/api/api-admission.test.ts",
+  "tests/unit/api/api-openapi.test.ts",
+  "tests/unit/api/api-types.test.ts",
+  "tests/unit/dashboard/bad-page-queries-answer-400.test.ts",
+  "tests/unit/dashboard/dashboard-queries.test.ts",
+  "tests/unit/dashboard/forged-action-posts-refused.test.ts",
+  "tests/unit/dashboard/history-chart-data.test.ts",
+  "tests/unit/dashboard/relative-time.test.ts",
+  "tests/unit/dashboard/search-payload-nul-escape-refused.test.ts",
+  "tests/unit/dashboard/search-terms.test.ts",
+  "tests/unit/dashboard/zone-cache-bounded-per-zone.test.ts",
+  "tests/unit/dashboard/zoned-text.test.ts",
+  "tests/unit/dashboard/zoned-time.test.ts",
+  "tests/unit/engine/catalogue.test.ts",
+  "tests/unit/engine/query-numbers-past-2-53-capped-or-limited.test.ts",
+  "tests/unit/engine/recurring-occurrences.test.ts",
+  "tests/unit/engine/tick-phases.test.ts",
+  "tests/unit/engine/tick-query.test.ts",
+  "tests/unit/integrations/alert-conditions.test.ts",
+  "tests/unit/integrations/alert-email-to-silent-server-times-out.test.ts",
+  "tests/unit/marketplace/currencies.test.ts",
+  "tests/unit/marketplace/marketplace-rules.test.ts",
+  "tests/unit/platform/tick-line.test.ts",
+  "tests/unit/platform/ticker.test.ts",
+  "tests/unit/quotas/quota-local-day-start.test.ts",
+  "tests/integration/quotas/quota-resets.test.ts",
+  "tests/integration/quotas/quota-consumption.test.ts",
+  "tests/integration/quotas/quota-usage-route.test.ts",
+];
