@@ -16,7 +16,7 @@ import { requireViewer } from "@/app/_lib/operator-session.ts";
 import { displayZone } from "@/app/_lib/display-zone.ts";
 import { timeTravelEnabled, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { HistoryCharts } from "@/components/history-charts.tsx";
-import { historyBuckets, historyChartData } from "@/lib/format/history-chart-data.ts";
+import { historyBuckets, historyChartData, runsInBuckets, ticksInBuckets } from "@/lib/format/history-chart-data.ts";
 import { catalogue } from "@/jobs/index.ts";
 import { historyRanges, parseHistoryQuery, type HistoryQuery } from "./history-query.ts";
 
@@ -45,9 +45,12 @@ export default async function HistoryPage({ searchParams }: { searchParams: Prom
   const to = new Date(Math.floor(now.getTime() / minuteMs) * minuteMs + minuteMs);
   const from = new Date(to.getTime() - historyRanges[query.range]);
   const window = { from, to, step: query.step, zone };
-  const [allRuns, ticks] = await Promise.all([readWithRetry(() => runHistory(db, window)), readWithRetry(() => tickHistory(db, window))]);
-  const runs = query.jobType ? allRuns.filter((r) => r.jobType === query.jobType) : allRuns;
+  const [timedRuns, timedTicks] = await Promise.all([readWithRetry(() => runHistory(db, window)), readWithRetry(() => tickHistory(db, window))]);
   const buckets = historyBuckets(from, to, query.step, zone);
+  // Placed by instant, not by the local minute's text: a fall-back night repeats that text.
+  const allRuns = runsInBuckets(buckets, timedRuns);
+  const ticks = ticksInBuckets(buckets, timedTicks);
+  const runs = query.jobType ? allRuns.filter((r) => r.jobType === query.jobType) : allRuns;
   const declared = catalogue.all().map((d) => d.name);
   const types = [...new Set(allRuns.map((r) => r.jobType))].sort();
   const shownTypes = query.jobType ? [query.jobType] : types;

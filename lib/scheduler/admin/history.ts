@@ -17,8 +17,8 @@ export interface HistoryWindow {
 }
 
 export interface RunBucket {
-  /** The local start of the bucket, "YYYY-MM-DDTHH:MM". */
-  bucket: string;
+  /** The earliest minute counted in the row (a minute of the bucket it belongs to). */
+  at: Date;
   jobType: string;
   started: number;
   succeeded: number;
@@ -29,12 +29,12 @@ export interface RunBucket {
   maxDelayMs: number | null;
 }
 
-/** Attempts per local bucket and job type, in bucket then type order. */
+/** Attempts per local bucket (and UTC offset) and job type, in time then type order. */
 export async function runHistory(db: DbOrTx, { from, to, step, zone }: HistoryWindow): Promise<RunBucket[]> {
   const rows = await db.$queryRaw<Array<{
-    bucket: string; job_type: string; started: number; succeeded: number; failed: number; mean_delay_ms: number | null; max_delay_ms: bigint | null;
+    at: Date; job_type: string; started: number; succeeded: number; failed: number; mean_delay_ms: number | null; max_delay_ms: bigint | null;
   }>>`
-    SELECT to_char(date_trunc(${step}, minute AT TIME ZONE ${zone}), 'YYYY-MM-DD"T"HH24:MI') AS bucket,
+    SELECT min(minute) AS at,
            job_type,
            coalesce(sum(n) FILTER (WHERE outcome = 'running'), 0)::int AS started,
            coalesce(sum(n) FILTER (WHERE outcome = 'succeeded'), 0)::int AS succeeded,
@@ -44,10 +44,11 @@ export async function runHistory(db: DbOrTx, { from, to, step, zone }: HistoryWi
            max(delay_ms_max) FILTER (WHERE outcome = 'running') AS max_delay_ms
     FROM job_run_tallies
     WHERE minute >= ${from} AND minute < ${to}
-    GROUP BY 1, 2
+    -- The local minute or hour and the offset it is read at: the passes of a repeated one differ.
+    GROUP BY date_trunc(${step}, minute AT TIME ZONE ${zone}), (minute AT TIME ZONE ${zone}) - (minute AT TIME ZONE 'UTC'), job_type
     ORDER BY 1, 2`;
   return rows.map((r) => ({
-    bucket: r.bucket,
+    at: r.at,
     jobType: r.job_type,
     started: r.started,
     succeeded: r.succeeded,
@@ -58,7 +59,8 @@ export async function runHistory(db: DbOrTx, { from, to, step, zone }: HistoryWi
 }
 
 export interface TickBucket {
-  bucket: string;
+  /** The minute of the row's earliest tick (buckets start on whole minutes: one of its bucket's). */
+  at: Date;
   ticks: number;
   /** The largest lag a tick of the bucket started with. */
   maxLagMs: number;
@@ -68,15 +70,15 @@ export interface TickBucket {
   troubled: number;
 }
 
-/** Ticks per local bucket: lag and queue depth over time. */
+/** Ticks per local bucket (and UTC offset), in time order: lag and queue depth over time. */
 export async function tickHistory(db: DbOrTx, { from, to, step, zone }: HistoryWindow): Promise<TickBucket[]> {
-  const rows = await db.$queryRaw<Array<{ bucket: string; ticks: number; max_lag_ms: bigint; max_due: number; troubled: number }>>`
-    SELECT to_char(date_trunc(${step}, at AT TIME ZONE ${zone}), 'YYYY-MM-DD"T"HH24:MI') AS bucket,
+  const rows = await db.$queryRaw<Array<{ at: Date; ticks: number; max_lag_ms: bigint; max_due: number; troubled: number }>>`
+    SELECT date_trunc('minute', min(at)) AS at,
            count(*)::int AS ticks, max(lag_ms) AS max_lag_ms, max(due_after)::int AS max_due,
            (count(*) FILTER (WHERE status <> 'ok'))::int AS troubled
     FROM tick_history
     WHERE at >= ${from} AND at < ${to}
-    GROUP BY 1
+    GROUP BY date_trunc(${step}, at AT TIME ZONE ${zone}), (at AT TIME ZONE ${zone}) - (at AT TIME ZONE 'UTC')
     ORDER BY 1`;
-  return rows.map((r) => ({ bucket: r.bucket, ticks: r.ticks, maxLagMs: Number(r.max_lag_ms), maxDue: r.max_due, troubled: r.troubled }));
+  return rows.map((r) => ({ at: r.at, ticks: r.ticks, maxLagMs: Number(r.max_lag_ms), maxDue: r.max_due, troubled: r.troubled }));
 }

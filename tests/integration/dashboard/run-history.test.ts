@@ -1,7 +1,8 @@
 // The dashboard's history reads (lib/scheduler/admin/history.ts): attempts per local minute and
 // hour and job type from the run tallies, with how late they started, against what the runs
 // themselves say; local hours in a zone 45 minutes off UTC; and the tick history recordTick
-// keeps (lag, jobs left due) beside the overwritten last-tick row.
+// keeps (lag, jobs left due) beside the overwritten last-tick row; a fall-back night's two passes
+// of a local minute or hour come back as rows of their own.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { countJob, createEffectTables, flakyJob, testCatalogue } from "../../fixtures/test-jobs.ts";
@@ -36,24 +37,45 @@ describe("run history", () => {
     await tick({ db: database.db, catalogue, now: at(7 * minute), budgetMs: 20_000, concurrency: 1, mode: "drain" });
     const history = await runHistory(database.db, { from: t0, to: at(10 * minute), step: "minute", zone: "UTC" });
     expect(history).toEqual([
-      { bucket: "2031-02-03T10:02", jobType: "test.count", started: 3, succeeded: 3, failed: 0, meanDelayMs: 120_000, maxDelayMs: 120_000 },
-      { bucket: "2031-02-03T10:02", jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: 90_000, maxDelayMs: 90_000 },
+      { at: at(2 * minute), jobType: "test.count", started: 3, succeeded: 3, failed: 0, meanDelayMs: 120_000, maxDelayMs: 120_000 },
+      { at: at(2 * minute), jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: 90_000, maxDelayMs: 90_000 },
       // The retries were due about a second after the first failure: 5 minutes late at 10:07.
-      { bucket: "2031-02-03T10:07", jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: expect.any(Number), maxDelayMs: expect.any(Number) },
+      { at: at(7 * minute), jobType: "test.flaky", started: 2, succeeded: 0, failed: 2, meanDelayMs: expect.any(Number), maxDelayMs: expect.any(Number) },
     ]);
     const retry = history[2]!;
     expect(retry.maxDelayMs!).toBeGreaterThan(4 * minute);
     expect(retry.maxDelayMs!).toBeLessThanOrEqual(5 * minute);
 
-    // Per local hour in Asia/Kathmandu (+05:45): 10:02 and 10:07 UTC are 15:47 and 15:52, one hour, 15:00.
+    // Per local hour in Asia/Kathmandu (+05:45): 10:02 and 10:07 UTC are 15:47 and 15:52, one
+    // hour, 15:00, named by its earliest minute.
     const hours = await runHistory(database.db, { from: t0, to: at(10 * minute), step: "hour", zone: "Asia/Kathmandu" });
-    expect(hours.map((h) => [h.bucket, h.jobType, h.started, h.succeeded, h.failed])).toEqual([
-      ["2031-02-03T15:00", "test.count", 3, 3, 0],
-      ["2031-02-03T15:00", "test.flaky", 4, 0, 4],
+    expect(hours.map((h) => [h.at, h.jobType, h.started, h.succeeded, h.failed])).toEqual([
+      [at(2 * minute), "test.count", 3, 3, 0],
+      [at(2 * minute), "test.flaky", 4, 0, 4],
     ]);
     // The window is [from, to): from 10:05 on, only the second tick's attempts.
     const later = await runHistory(database.db, { from: at(5 * minute), to: at(10 * minute), step: "hour", zone: "UTC" });
     expect(later.map((h) => [h.jobType, h.started])).toEqual([["test.flaky", 2]]);
+  });
+});
+
+describe("history across a fall-back night", () => {
+  // Europe/Berlin's 02:30 happens at 00:30Z (summer time) and again at 01:30Z (winter time).
+  const first = new Date("2026-10-25T00:30:00Z");
+  const second = new Date("2026-10-25T01:30:00Z");
+  const window = { from: new Date("2026-10-24T12:00:00Z"), to: new Date("2026-10-25T12:00:00Z"), zone: "Europe/Berlin" };
+
+  it("keeps the two passes of a repeated minute or hour apart, each named by an instant of its own", async () => {
+    const { db } = database;
+    await db.$executeRaw`INSERT INTO job_run_tallies (minute, job_type, outcome, n) VALUES (${first}, 'a', 'failed', 2), (${second}, 'a', 'succeeded', 1)`;
+    await db.$executeRaw`INSERT INTO tick_history (at, tick_id, status, lag_ms, due_after, claimed, failed, duration_ms)
+      VALUES (${new Date(first.getTime() + 20_000)}, 't1', 'ok', 10, 3, 0, 0, 5), (${new Date(second.getTime() + 20_000)}, 't2', 'ok', 20, 4, 0, 0, 5)`;
+    for (const step of ["minute", "hour"] as const) {
+      const runs = await runHistory(db, { ...window, step });
+      expect(runs.map((r) => [r.at, r.succeeded, r.failed]), step).toEqual([[first, 0, 2], [second, 1, 0]]);
+      const ticks = await tickHistory(db, { ...window, step });
+      expect(ticks.map((t) => [t.at, t.maxDue]), step).toEqual([[first, 3], [second, 4]]);
+    }
   });
 });
 
@@ -69,8 +91,8 @@ describe("tick history", () => {
 
     const perMinute = await tickHistory(database.db, { from: t0, to: at(10 * minute), step: "minute", zone: "UTC" });
     expect(perMinute).toEqual([
-      { bucket: "2031-02-03T10:03", ticks: 1, maxLagMs: 3 * minute, maxDue: 0, troubled: 0 },
-      { bucket: "2031-02-03T10:04", ticks: 1, maxLagMs: 60_000, maxDue: 5, troubled: 0 },
+      { at: at(3 * minute), ticks: 1, maxLagMs: 3 * minute, maxDue: 0, troubled: 0 },
+      { at: at(4 * minute), ticks: 1, maxLagMs: 60_000, maxDue: 5, troubled: 0 },
     ]);
   });
 

@@ -5,7 +5,7 @@
 // minutes and hours across a DST change, in a zone a quarter off the hour and one that shifts by
 // half an hour.
 import { describe, expect, it } from "vitest";
-import { bucketLabel, bucketWindow, chartRows, historyBuckets, historyChartData, tickRows } from "../../../lib/format/history-chart-data.ts";
+import { bucketLabel, bucketWindow, chartRows, historyBuckets, historyChartData, runsInBuckets, tickRows, ticksInBuckets } from "../../../lib/format/history-chart-data.ts";
 import { formatLocal } from "../../../lib/time/zoned-time.ts";
 
 const at = (iso: string) => new Date(iso);
@@ -70,18 +70,25 @@ describe("history chart data", () => {
 });
 
 describe("history buckets", () => {
-  /** The reference: every minute (or quarter hour) read from the zone. */
+  /** The zone's offset at `t` as Intl writes it ("GMT+01:00", "GMT" for none), as "+01:00". */
+  function intlOffset(t: number, zone: string): string {
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(new Date(t)).find((p) => p.type === "timeZoneName")!.value;
+    return name === "GMT" ? "+00:00" : name.slice(3);
+  }
+
+  /** The reference: every minute (or quarter hour) read from the zone; a local start the window
+   * has had before (a fall-back night's second pass) keyed with its offset. */
   function readEveryStep(from: Date, to: Date, step: "minute" | "hour", zone: string) {
     const walkMs = step === "minute" ? 60_000 : 900_000;
-    const out: Array<{ key: string; from: Date; to: Date }> = [];
+    const out: Array<{ key: string; local: string; from: Date; to: Date }> = [];
     for (let t = Math.floor(from.getTime() / walkMs) * walkMs; t < to.getTime(); t += walkMs) {
-      const local = formatLocal(new Date(t), zone, { seconds: false }).replace(" ", "T");
-      const key = step === "minute" ? local : `${local.slice(0, 13)}:00`;
+      const time = formatLocal(new Date(t), zone, { seconds: false }).replace(" ", "T");
+      const local = step === "minute" ? time : `${time.slice(0, 13)}:00`;
       const last = out.at(-1);
-      if (last?.key === key) last.to = new Date(t + walkMs);
-      else out.push({ key, from: new Date(t), to: new Date(t + walkMs) });
+      if (last?.local === local) last.to = new Date(t + walkMs);
+      else out.push({ key: out.some((b) => b.local === local) ? `${local}${intlOffset(t, zone)}` : local, local, from: new Date(t), to: new Date(t + walkMs) });
     }
-    return out;
+    return out.map(({ local: _local, ...bucket }) => bucket);
   }
 
   // A fall-back night, a spring-forward night, a zone a quarter off the hour and a window that
@@ -97,8 +104,68 @@ describe("history buckets", () => {
   for (const [zone, from, to] of cases) {
     it(`places every minute and hour as the zone reads it: ${zone}`, () => {
       for (const step of ["minute", "hour"] as const) {
-        expect(historyBuckets(new Date(from), new Date(to), step, zone)).toEqual(readEveryStep(new Date(from), new Date(to), step, zone));
+        const buckets = historyBuckets(new Date(from), new Date(to), step, zone);
+        expect(buckets).toEqual(readEveryStep(new Date(from), new Date(to), step, zone));
+        expect(new Set(buckets.map((b) => b.key)).size).toBe(buckets.length);
       }
     });
   }
+
+  it("keys and labels a fall-back night's second pass of a minute with its offset, one hour bucket for both passes", () => {
+    const minutes = historyBuckets(at("2026-10-25T00:29:00Z"), at("2026-10-25T01:32:00Z"), "minute", "Europe/Berlin");
+    expect(minutes.filter((b) => b.key.startsWith("2026-10-25T02:30")).map((b) => [b.key, b.from.toISOString(), bucketLabel(b.key, "minute")])).toEqual([
+      ["2026-10-25T02:30", "2026-10-25T00:30:00.000Z", "02:30"],
+      ["2026-10-25T02:30+01:00", "2026-10-25T01:30:00.000Z", "02:30 (UTC+01:00)"],
+    ]);
+    expect(bucketLabel("2026-10-25T02:00+01:00", "hour")).toBe("Sun 02:00 (UTC+01:00)");
+    const hours = historyBuckets(at("2026-10-24T23:00:00Z"), at("2026-10-25T03:00:00Z"), "hour", "Europe/Berlin");
+    expect(hours.map((b) => [b.key, b.from.toISOString(), b.to.toISOString()])).toEqual([
+      ["2026-10-25T01:00", "2026-10-24T23:00:00.000Z", "2026-10-25T00:00:00.000Z"],
+      ["2026-10-25T02:00", "2026-10-25T00:00:00.000Z", "2026-10-25T02:00:00.000Z"],
+      ["2026-10-25T03:00", "2026-10-25T02:00:00.000Z", "2026-10-25T03:00:00.000Z"],
+    ]);
+  });
+});
+
+describe("history rows placed in their buckets by instant", () => {
+  const zone = "Europe/Berlin";
+  const run = (iso: string, jobType: string, started: number, failed: number, meanDelayMs: number | null, maxDelayMs: number | null) =>
+    ({ at: at(iso), jobType, started, succeeded: started - failed, failed, meanDelayMs, maxDelayMs });
+
+  it("per minute: each pass of a repeated minute keeps its own runs and ticks", () => {
+    const buckets = historyBuckets(at("2026-10-24T12:00:00Z"), at("2026-10-25T12:00:00Z"), "minute", zone);
+    const runs = runsInBuckets(buckets, [run("2026-10-25T00:30:00Z", "a", 2, 1, 500, 900), run("2026-10-25T01:30:00Z", "a", 1, 0, 0, 0)]);
+    expect(runs).toEqual([
+      { bucket: "2026-10-25T02:30", jobType: "a", started: 2, succeeded: 1, failed: 1, meanDelayMs: 500, maxDelayMs: 900 },
+      { bucket: "2026-10-25T02:30+01:00", jobType: "a", started: 1, succeeded: 1, failed: 0, meanDelayMs: 0, maxDelayMs: 0 },
+    ]);
+    const ticks = ticksInBuckets(buckets, [{ at: at("2026-10-25T00:30:20Z"), ticks: 1, maxLagMs: 10, maxDue: 3, troubled: 0 }]);
+    expect(ticks).toEqual([{ bucket: "2026-10-25T02:30", ticks: 1, maxLagMs: 10, maxDue: 3, troubled: 0 }]);
+    // Drawn in the first pass's bar, whose link covers the minute it ran in.
+    const data = historyChartData("minute", buckets, buckets.at(-1)!.to, ["a"], runs, ticks);
+    const index = data.keys.indexOf("2026-10-25T02:30");
+    expect([data.failed[0]![index], bucketWindow(data, index)]).toEqual([1, { from: "2026-10-25T00:30:00.000Z", to: "2026-10-25T00:31:00.000Z" }]);
+    expect(data.succeeded[0]![data.keys.indexOf("2026-10-25T02:30+01:00")]).toBe(1);
+  });
+
+  it("per hour: the two passes of a repeated hour (a row each) merge into its one bucket; rows outside are left out", () => {
+    const buckets = historyBuckets(at("2026-10-24T23:00:00Z"), at("2026-10-25T03:00:00Z"), "hour", zone);
+    const runs = runsInBuckets(buckets, [
+      run("2026-10-24T22:59:00Z", "a", 9, 9, 9, 9),
+      run("2026-10-25T00:10:00Z", "b", 1, 0, 1000, 1000),
+      run("2026-10-25T00:10:00Z", "a", 3, 1, 100, 200),
+      run("2026-10-25T01:05:00Z", "a", 1, 1, 500, 500),
+      run("2026-10-25T01:06:00Z", "b", 0, 1, null, null),
+      run("2026-10-25T03:00:00Z", "a", 9, 9, 9, 9),
+    ]);
+    expect(runs).toEqual([
+      { bucket: "2026-10-25T02:00", jobType: "a", started: 4, succeeded: 2, failed: 2, meanDelayMs: 200, maxDelayMs: 500 },
+      { bucket: "2026-10-25T02:00", jobType: "b", started: 1, succeeded: 0, failed: 1, meanDelayMs: 1000, maxDelayMs: 1000 },
+    ]);
+    const ticks = ticksInBuckets(buckets, [
+      { at: at("2026-10-25T00:00:05Z"), ticks: 60, maxLagMs: 10, maxDue: 3, troubled: 1 },
+      { at: at("2026-10-25T01:00:05Z"), ticks: 60, maxLagMs: 5, maxDue: 7, troubled: 0 },
+    ]);
+    expect(ticks).toEqual([{ bucket: "2026-10-25T02:00", ticks: 120, maxLagMs: 10, maxDue: 7, troubled: 1 }]);
+  });
 });
