@@ -1,11 +1,13 @@
-// Two projects: `unit` (pure logic, no database) and `integration` (real PostgreSQL: one server
-// and one migrated template per run, a database per test file; see tests/setup/global-database.ts).
+// Projects: `unit` (pure logic, no database) and the integration files (real PostgreSQL: one
+// server and one migrated template per run, a database per test file; see
+// tests/setup/global-database.ts), in `integration` (files sharing their workers' modules) and
+// `integration-isolated` (files that change what modules keep; tests/setup/file-groups.ts).
 //   npx vitest run --project unit
-//   npx vitest run --project integration
+//   npx vitest run --project 'integration*'
 //   npx vitest run --project processes   (integration tests that need the machine to themselves)
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { pooledAlso, pooledAreas, timingSensitive } from "./tests/setup/file-groups.ts";
+import { inPooledPass, ownModules, pooledAlso, pooledAreas, timingSensitive } from "./tests/setup/file-groups.ts";
 import { SlowFilesFirst } from "./tests/setup/slow-files-first.ts";
 
 const root = fileURLToPath(new URL("./", import.meta.url));
@@ -14,6 +16,22 @@ const root = fileURLToPath(new URL("./", import.meta.url));
 // an outcome again behind one: the engine, integrations and API areas and the named others
 // (tests/setup/file-groups.ts, docs/decisions/0039).
 const pooledPass = process.env.DULY_TEST_PGBOUNCER === "1";
+
+/** What both integration projects share: real databases, in forked workers, two at a time. */
+const integrationFiles = {
+  environment: "node",
+  globalSetup: ["tests/setup/global-database.ts"],
+  // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not 1: on
+  // two cores shared with other runs, a 2,500-job bulk and a dead-after-max-attempts test took
+  // just over 60 s; a test must not fail because the machine is busy.
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+  // Files run in parallel, each in its own database; processes (not threads) so a test can kill
+  // a worker without taking the others down.
+  pool: "forks",
+  fileParallelism: true,
+  maxWorkers: 2,
+} as const;
 
 export default defineConfig({
   // The tsconfig path alias `@/*`.
@@ -50,20 +68,22 @@ export default defineConfig({
         test: {
           name: "integration",
           include: pooledPass ? [...pooledAreas.map((area) => `${area}**/*.test.ts`), ...pooledAlso] : ["tests/integration/**/*.test.ts"],
-          exclude: timingSensitive,
-          environment: "node",
-          globalSetup: ["tests/setup/global-database.ts"],
-          // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not
-          // 1: on two cores shared with other runs, a 2,500-job bulk and a dead-after-max-attempts
-          // test took just over 60 s; a test must not fail because the machine is busy.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
-          // Files run in parallel, each in its own database; processes (not threads) so a
-          // test can kill a worker without taking the others down.
-          pool: "forks",
-          fileParallelism: true,
-          maxWorkers: 2,
+          exclude: [...timingSensitive, ...ownModules],
+          ...integrationFiles,
+          // Files share their worker's modules (docs/decisions/0046): the app's modules are
+          // imported once per worker, not once per file. Files that change what modules keep
+          // run in the next project, each with its own.
+          isolate: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration-isolated",
+          include: pooledPass ? ownModules.filter(inPooledPass) : ownModules,
+          ...integrationFiles,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -81,7 +101,7 @@ export default defineConfig({
           pool: "forks",
           fileParallelism: false,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

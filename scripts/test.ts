@@ -406,9 +406,9 @@ async function browserLane(pgbouncer: boolean): Promise<void> {
  */
 async function vitestLane(pgbouncer: boolean): Promise<void> {
   await Promise.all([
-    step("vitest integration", vitestRun(["--project", "integration"], direct, path.join(reports, "vitest.json"))),
+    step("vitest integration", vitestRun(integrationProjects, direct, path.join(reports, "vitest.json"))),
     pgbouncer
-      ? step("vitest integration, PgBouncer", vitestRun(["--project", "integration"], pooled, path.join(reports, "vitest-pgbouncer.json")))
+      ? step("vitest integration, PgBouncer", vitestRun(integrationProjects, pooled, path.join(reports, "vitest-pgbouncer.json")))
       : Promise.resolve(),
   ]);
 }
@@ -447,7 +447,7 @@ async function fakedClockPasses(): Promise<void> {
   for (const [index, day] of fakedDays.entries()) {
     await step(
       `vitest, clock faked to ${day.slice(0, 10)}`,
-      vitestRun(["--project", "unit", "--project", "integration", ...fakedClock], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
+      vitestRun(["--project", "unit", ...integrationProjects, ...fakedClock], direct, path.join(reports, `vitest-faked-${index}.json`), ["faketime", day]),
     );
   }
 }
@@ -455,6 +455,8 @@ async function fakedClockPasses(): Promise<void> {
 // DULY_TEST_PGBOUNCER is set either way, so a value in the caller's environment cannot turn the
 // direct passes into pooled ones.
 const direct = { DULY_TEST_PGBOUNCER: "0" };
+/** The integration files: most sharing their workers' modules, a few with their own (docs/decisions/0046). */
+const integrationProjects = ["--project", "integration", "--project", "integration-isolated"];
 const pooled = { DULY_TEST_PGBOUNCER: "1" };
 
 function printSummary(run: { seconds: number; machineBusy: number }): number {

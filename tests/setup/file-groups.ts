@@ -74,6 +74,55 @@ export const withoutDatabase = [
 ];
 
 /**
+ * Integration files that need modules of their own (the `integration-isolated` project); every
+ * other integration file runs without isolation (`integration`, isolate: false), in workers that
+ * import the app's modules once for many files, which cut a pass's imports from 135 s to 29 s on
+ * the marketplace files (docs/decisions/0046). These files change what modules keep for the
+ * process: they set environment variables the app reads once (settings, the lifecycle policy,
+ * webhook and alert options), reach the app's own clients (getDb, the route handlers under app/,
+ * tests/helpers/api.ts, which points DATABASE_URL at the file's database), or read the engine's
+ * per-process list of claimers to adopt. Run beside other files in one process, the next file's
+ * routes answered from the previous file's database (20 files failed, 128 tests). A unit test
+ * (platform/integration-module-isolation) fails when a file that does any of this is missing here.
+ */
+export const ownModules = [
+  "tests/integration/api/api-conventions.test.ts",
+  "tests/integration/api/api-infrastructure.test.ts",
+  "tests/integration/api/api-party-views.test.ts",
+  "tests/integration/api/api-payment-recording.test.ts",
+  "tests/integration/api/api-routes.test.ts",
+  "tests/integration/api/api-travelled-clock.test.ts",
+  "tests/integration/api/field-vocabulary.test.ts",
+  "tests/integration/api/forged-parties-ids-and-keys-refused.test.ts",
+  "tests/integration/dashboard/booking-actions.test.ts",
+  "tests/integration/dashboard/find-anything.test.ts",
+  "tests/integration/dashboard/job-actions.test.ts",
+  "tests/integration/dashboard/operator-disputes.test.ts",
+  "tests/integration/dashboard/out-of-range-input-refused-before-database.test.ts",
+  "tests/integration/dashboard/session-cookie-secure.test.ts",
+  "tests/integration/dashboard/stale-page-messages.test.ts",
+  "tests/integration/engine/cron-route.test.ts",
+  "tests/integration/engine/tick-phases.test.ts",
+  "tests/integration/integrations/alerts-heartbeat.test.ts",
+  "tests/integration/integrations/events-outbox.test.ts",
+  "tests/integration/integrations/payment-webhook-races.test.ts",
+  "tests/integration/integrations/payment-webhook-refusals.test.ts",
+  "tests/integration/integrations/webhooks-api.test.ts",
+  "tests/integration/marketplace/auction-sealed-bids.test.ts",
+  "tests/integration/quotas/quota-operator-resets.test.ts",
+  "tests/integration/quotas/quota-reset-busy-account.test.ts",
+  "tests/integration/quotas/quota-usage-route.test.ts",
+];
+
+/**
+ * What makes a file need modules of its own (see ownModules): it assigns or deletes an
+ * environment variable, uses the API helper or a module under app/, the app's clients, or the
+ * engine's list of claimers to adopt.
+ */
+export const needsOwnModules =
+  /process\.env(\.[A-Za-z_]+|\[[^\]]+\])\s*(\?\?|\|\|)?=[^=]|delete process\.env|helpers\/api|\/app\/|getDb\(|getEngineDb\(|unansweredClaimers|leaveUnansweredClaim/;
+
+/**
  * The integration files measured slowest, slowest first: vitest starts them first, so no long
  * file is left to run alone at the end of a pass (tests/setup/slow-files-first.ts). Seconds from
  * runs of subsets on the shared 2-core machine, load average 11-14 (docs/decisions/0034); npm
