@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createDb, Prisma, type Db } from "../lib/db/client.ts";
 import { migrate } from "../lib/db/migrate.ts";
-import { countJobs, listJobs, type JobListQuery } from "../lib/scheduler/admin/index.ts";
+import { countJobs, jobListSql, listJobs, type JobListQuery } from "../lib/scheduler/admin/index.ts";
 import { dueByDay, failedAttempts24h, overviewFigures, runHistory, runningJobs, tickHistory } from "../lib/scheduler/admin/index.ts";
 import { previewBulk } from "../lib/operations/bulk.ts";
 import { findAnything } from "../lib/operations/find-anything.ts";
@@ -160,6 +160,14 @@ async function main(): Promise<void> {
     let deepPage = firstPage;
     for (let i = 0; i < 20 && deepPage.next; i++) deepPage = await listJobs(db, { ...weekFilter, after: deepPage.next });
     const deep = deepPage.next!;
+    const typePending30: JobListQuery = { ...weekFilter, jobType: "type.3", to: new Date(now.getTime() + 30 * dayMs) };
+    let typePage = await listJobs(db, typePending30);
+    for (let i = 0; i < 20 && typePage.next; i++) typePage = await listJobs(db, { ...typePending30, after: typePage.next });
+    const typeDeep = typePage.next!;
+    // The demo marketplace's job type with the fewest pending jobs (at least one).
+    const [{ rareType }] = await db.$queryRaw<Array<{ rareType: string }>>`
+      SELECT job_type AS "rareType" FROM scheduled_jobs WHERE status = 'pending' AND job_type LIKE 'marketplace.%'
+      GROUP BY job_type ORDER BY count(*), job_type LIMIT 1`;
     const bulkFilter = { jobType: "type.5", status: "pending" as const, from: now, to: new Date(now.getTime() + 84 * dayMs) };
     const bulkCount = await countJobs(db, bulkFilter, 100_000);
     log(`bulk preview covers ${bulkCount.count.toLocaleString("en")} jobs`);
@@ -168,7 +176,15 @@ async function main(): Promise<void> {
       { name: "next week, first page (50)", goalMs: 50, run: () => listJobs(db, weekFilter) },
       { name: "next week, page 21 (keyset)", goalMs: 50, run: () => listJobs(db, { ...weekFilter, after: deep }) },
       { name: "next week, count (capped at 10,000)", goalMs: 50, run: () => countJobs(db, weekFilter) },
-      { name: "filtered page: type.3, pending, next 30 days", goalMs: 50, run: () => listJobs(db, { ...weekFilter, jobType: "type.3", to: new Date(now.getTime() + 30 * dayMs) }) },
+      { name: "filtered page: type.3, pending, next 30 days", goalMs: 50, run: () => listJobs(db, typePending30) },
+      { name: "filtered page: type.3, pending, next 30 days, page 21 (keyset)", goalMs: 50, run: () => listJobs(db, { ...typePending30, after: typeDeep }) },
+      // The skews a type-and-status page must survive (decision 0043), with no time window: a rare
+      // status within a big type (1 % of type.3 is dead), a rare status within the type the busy
+      // phase's backlog fills (demo.ping: 100,000 and more, 3 dead), a rare type within the
+      // biggest status (a marketplace type with a few of the 700,000 pending jobs).
+      { name: "filtered page: type.3, dead (rare status, big type)", goalMs: 50, run: () => listJobs(db, { jobType: "type.3", status: "dead", direction: "asc", pageSize: 50 }) },
+      { name: "filtered page: demo.ping, dead (rare status, the backlog's type)", goalMs: 50, run: () => listJobs(db, { jobType: "demo.ping", status: "dead", direction: "asc", pageSize: 50 }) },
+      { name: `filtered page: ${rareType}, pending (rare type, biggest status)`, goalMs: 50, run: () => listJobs(db, { jobType: rareType, status: "pending", direction: "asc", pageSize: 50 }) },
       { name: "filtered page: one booking", goalMs: 50, run: () => listJobs(db, { subject: { type: "booking", id: "4242" }, direction: "asc", pageSize: 50 }) },
       { name: "filtered page: key prefix", goalMs: 50, run: () => listJobs(db, { keyPrefix: "bench:4242", direction: "asc", pageSize: 50 }) },
       { name: "all jobs, newest run time first", goalMs: 50, run: () => listJobs(db, { direction: "desc", pageSize: 50 }) },
@@ -227,6 +243,12 @@ async function main(): Promise<void> {
     }
 
     const planSql: Array<[string, Prisma.Sql]> = [
+      // The jobs list's own statements (jobListSql), as listJobs sends them.
+      ["filtered page: type.3, pending, next 30 days", jobListSql(typePending30)],
+      ["filtered page: type.3, pending, page 21", jobListSql({ ...typePending30, after: typeDeep })],
+      ["filtered page: type.3, dead", jobListSql({ jobType: "type.3", status: "dead", direction: "asc", pageSize: 50 })],
+      ["filtered page: demo.ping, dead", jobListSql({ jobType: "demo.ping", status: "dead", direction: "asc", pageSize: 50 })],
+      [`filtered page: ${rareType}, pending`, jobListSql({ jobType: rareType, status: "pending", direction: "asc", pageSize: 50 })],
       ["overview: due per day", Prisma.sql`SELECT to_char(days.local_day, 'YYYY-MM-DD'), due.job_type, due.n FROM (SELECT date_trunc('day', now() AT TIME ZONE 'Europe/Berlin') + n * interval '1 day' AS local_day FROM generate_series(0, 8) n) days CROSS JOIN LATERAL (SELECT job_type, count(*) AS n FROM scheduled_jobs WHERE status = 'pending' AND run_at >= greatest(days.local_day AT TIME ZONE 'Europe/Berlin', now()) AND run_at < least((days.local_day + interval '1 day') AT TIME ZONE 'Europe/Berlin', now() + interval '7 days') GROUP BY job_type) due`],
       ["overview: failures 24 h", Prisma.sql`SELECT coalesce(sum(n), 0) FROM job_run_tallies WHERE minute >= date_trunc('minute', now() - interval '24 hours') AND outcome IN ('failed', 'dead', 'lost', 'lease_lost')`],
       ["overview: dead 24 h", Prisma.sql`SELECT count(*) FROM scheduled_jobs WHERE status = 'dead' AND finished_at >= now() - interval '24 hours'`],

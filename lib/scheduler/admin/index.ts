@@ -16,7 +16,7 @@
 // the same commit; reads take a client or a transaction.
 export type { Operator } from "./operator.ts";
 
-export { listJobs, countJobs, countJobsInStatuses, jobTypesInUse } from "./job-list.ts";
+export { listJobs, jobListSql, countJobs, countJobsInStatuses, jobTypesInUse } from "./job-list.ts";
 export type { JobListFilter, JobListQuery, JobListPage, JobListRow, JobCursor, SortDirection } from "./job-list.ts";
 export { findJobDetail, jobPayload, payloadShownChars } from "./job-detail.ts";
 export type { JobDetail } from "./job-detail.ts";

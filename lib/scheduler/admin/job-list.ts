@@ -85,16 +85,19 @@ function positionCondition(cursor: JobCursor, forward: boolean): Prisma.Sql {
     : Prisma.sql`run_at <= ${cursor.runAt} AND (run_at < ${cursor.runAt} OR id < ${cursor.id})`;
 }
 
-export async function listJobs(db: DbOrTx, query: JobListQuery): Promise<JobListPage> {
+/**
+ * The statement of one page: the rows in the order read (a previous page is read backwards),
+ * pageSize + 1 of them to know whether there are more. Exported for the bench's EXPLAIN.
+ */
+export function jobListSql(query: JobListQuery): Prisma.Sql {
   const ascending = query.direction === "asc";
-  // Reading backwards (previous page) walks the order the other way, then flips the rows.
-  const backwards = query.before !== undefined;
-  const forwardInIndex = ascending !== backwards;
+  // Reading backwards (previous page) walks the order the other way; listJobs flips the rows.
+  const forwardInIndex = ascending !== (query.before !== undefined);
   const conditions = jobFilterConditions(query);
   const cursor = query.before ?? query.after;
   if (cursor) conditions.push(positionCondition(cursor, forwardInIndex));
   const order = forwardInIndex ? Prisma.sql`ORDER BY run_at ASC, id ASC` : Prisma.sql`ORDER BY run_at DESC, id DESC`;
-  const rows = await db.$queryRaw<Array<Omit<JobListRow, "id"> & { id: bigint }>>`
+  return Prisma.sql`
     SELECT id, job_type AS "jobType", key, run_at AS "runAt", status::text AS status, attempts,
            max_attempts AS "maxAttempts", subject_type AS "subjectType", subject_id AS "subjectId",
            left(last_error, 300) AS "lastError"
@@ -102,6 +105,12 @@ export async function listJobs(db: DbOrTx, query: JobListQuery): Promise<JobList
     ${whereClause(conditions)}
     ${order}
     LIMIT ${query.pageSize + 1}`;
+}
+
+export async function listJobs(db: DbOrTx, query: JobListQuery): Promise<JobListPage> {
+  const backwards = query.before !== undefined;
+  const cursor = query.before ?? query.after;
+  const rows = await db.$queryRaw<Array<Omit<JobListRow, "id"> & { id: bigint }>>`${jobListSql(query)}`;
   const more = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
   if (backwards) page.reverse();
