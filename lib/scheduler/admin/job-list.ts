@@ -136,7 +136,8 @@ export function jobListSql(query: JobListQuery): Prisma.Sql {
       ...typeAndStatusBounds(query.jobType, query.status, query, forwardInIndex),
     ];
     // The same order as (run_at, id) here (type and status are fixed), spelled as the index's.
-    order = Prisma.sql`ORDER BY job_type ${direction}, status ${direction}, run_at ${direction}, id ${direction}`;
+    // Qualified: a bare `status` would be the output column (status::text), an order no index has.
+    order = Prisma.sql`ORDER BY scheduled_jobs.job_type ${direction}, scheduled_jobs.status ${direction}, run_at ${direction}, id ${direction}`;
   } else {
     conditions = jobFilterConditions(query);
     const cursor = query.before ?? query.after;

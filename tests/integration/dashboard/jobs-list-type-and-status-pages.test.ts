@@ -4,9 +4,11 @@
 // time (the keyset's tie-break on id) and the skews the type-first index was added for
 // (decision 0043): a rare status within the biggest type, a rare type within the biggest status.
 // Checked against the same rows filtered and sorted here, so it holds whatever plan is chosen.
+// Then the plan: one range of the (job_type, status, run_at, id) index, no sort, no more index
+// entries than the page, even with another type's backlog at the window's start.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
-import { listJobs, type JobCursor, type JobListFilter } from "../../../lib/scheduler/admin/index.ts";
+import { jobListSql, listJobs, type JobCursor, type JobListFilter, type JobListQuery } from "../../../lib/scheduler/admin/index.ts";
 import type { JobStatus } from "../../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
@@ -109,6 +111,60 @@ describe("the jobs list by type and status", () => {
         await walk(filter, "asc", size);
         await walk(filter, "desc", size);
       }
+    });
+  }
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+describe("the plan of a type-and-status page", () => {
+  const from = new Date(base + 10_000 * minute);
+  const to = new Date(from.getTime() + 30 * 24 * 60 * minute);
+
+  beforeAll(async () => {
+    // 20,000 pending jobs of another type at the window's first instant (a backlog being drained)
+    // and 20,000 of the wanted type over 30 days, 70 % pending, 1 % dead.
+    await database.db.$executeRaw`
+      INSERT INTO scheduled_jobs (job_type, run_at, status)
+      SELECT 'plan.backlog', ${from}::timestamptz, 'pending' FROM generate_series(1, 20000)`;
+    await database.db.$executeRaw`
+      INSERT INTO scheduled_jobs (job_type, run_at, status)
+      SELECT 'plan.wanted', ${from}::timestamptz + (g * 7919 % 43200) * interval '1 minute',
+             (CASE WHEN g % 100 = 0 THEN 'dead' WHEN g % 10 < 7 THEN 'pending' ELSE 'succeeded' END)::job_status
+      FROM generate_series(1, 20000) g`;
+    await database.db.$executeRaw`VACUUM (ANALYZE) scheduled_jobs`;
+  });
+
+  async function planOf(query: JobListQuery): Promise<PlanNode[]> {
+    const [row] = await database.db.$queryRaw<Array<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>>`EXPLAIN (ANALYZE, FORMAT JSON) ${jobListSql(query)}`;
+    return nodes(row!["QUERY PLAN"][0]!.Plan);
+  }
+
+  // The most index entries each may read: the page (51) where many jobs match; all of them where
+  // few do (the planner may then read the whole range through a bitmap and sort its 200 rows).
+  const pages: Array<[string, JobListQuery, number]> = [
+    ["pending, next 30 days", { jobType: "plan.wanted", status: "pending", from, to, direction: "asc", pageSize: 50 }, 51],
+    ["pending, newest first", { jobType: "plan.wanted", status: "pending", from, to, direction: "desc", pageSize: 50 }, 51],
+    ["pending, after a cursor", { jobType: "plan.wanted", status: "pending", from, to, direction: "asc", pageSize: 50, after: { runAt: new Date(from.getTime() + 3 * 24 * 60 * minute), id: 1n } }, 51],
+    ["dead, no window (a rare status)", { jobType: "plan.wanted", status: "dead", direction: "asc", pageSize: 50 }, 200],
+    ["pending, no window, of the backlog's type", { jobType: "plan.backlog", status: "pending", direction: "asc", pageSize: 50 }, 51],
+  ];
+  for (const [label, query, maxRead] of pages) {
+    it(`${label}: one range of the type-and-status index, no more entries than ${maxRead}`, async () => {
+      const plan = await planOf(query);
+      const indexScans = plan.filter((n) => n["Index Name"] !== undefined);
+      expect(indexScans.map((n) => n["Index Name"])).toEqual(["scheduled_jobs_job_type_status_run_at_id_idx"]);
+      expect(plan.filter((n) => n["Node Type"] === "Seq Scan")).toEqual([]);
+      expect(indexScans[0]!["Actual Rows"]).toBeLessThanOrEqual(maxRead);
     });
   }
 });
