@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       { name: "filtered page: type.3, pending, next 30 days", goalMs: 50, run: () => listJobs(db, typePending30) },
       { name: "filtered page: type.3, pending, next 30 days, page 21 (keyset)", goalMs: 50, run: () => listJobs(db, { ...typePending30, after: typeDeep }) },
       // The skews a type-and-status page must survive (decision 0043), with no time window: a rare
-      // status within a big type (1 % of type.3 is dead), a rare status within the type the busy
+      // status within a big type (4 % of type.3 is dead), a rare status within the type the busy
       // phase's backlog fills (demo.ping: 100,000 and more, 3 dead), a rare type within the
       // biggest status (a marketplace type with a few of the 700,000 pending jobs).
       { name: "filtered page: type.3, dead (rare status, big type)", goalMs: 50, run: () => listJobs(db, { jobType: "type.3", status: "dead", direction: "asc", pageSize: 50 }) },
