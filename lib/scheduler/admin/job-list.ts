@@ -95,7 +95,7 @@ function positionCondition(cursor: JobCursor, forward: boolean): Prisma.Sql {
  * index (status, run_at, ...) and filter the type, as it costs both about the same (it assumes a
  * type's jobs are spread evenly over time and credits the status column's physical correlation).
  * A backlog of another type at the window's start is then read and thrown away on every page:
- * 57.7 ms busy p95 for a 0.1 ms page (bench/RESULTS.md). Row comparisons over those columns are
+ * 57.7 ms busy p95 for a 0.2 ms page (bench/RESULTS.md). Row comparisons over those columns are
  * an index range only on the index that leads with them, and the order (job_type, status,
  * run_at, id) is one only it gives, so no other index is a cheap plan (the engine's claims do
  * the same, lib/scheduler/sql/pending-of-type.ts). Whichever of the cursor and the window is
