@@ -19,7 +19,7 @@ const pooledPass = process.env.DULY_TEST_PGBOUNCER === "1";
 
 /** What both integration projects share: real databases, in forked workers, two at a time. */
 const integrationFiles = {
-  environment: "node",
+  environment: "node" as const,
   globalSetup: ["tests/setup/global-database.ts"],
   // Real databases, child processes and lease expiry: generous, but finite. 3 minutes, not 1: on
   // two cores shared with other runs, a 2,500-job bulk and a dead-after-max-attempts test took
@@ -28,10 +28,10 @@ const integrationFiles = {
   hookTimeout: 180_000,
   // Files run in parallel, each in its own database; processes (not threads) so a test can kill
   // a worker without taking the others down.
-  pool: "forks",
+  pool: "forks" as const,
   fileParallelism: true,
   maxWorkers: 2,
-} as const;
+};
 
 export default defineConfig({
   // The tsconfig path alias `@/*`.
