@@ -14,7 +14,9 @@
 // Options: --bookings N (10000), --quick (1000), --concurrency N (lanes per tick, 4),
 // --webhooks (a platform endpoint subscribed to every event, on a loopback receiver in a child
 // process answering 204: each change's delivery is then a job of the same ticks; jobs/s counts
-// the marketplace's jobs only), --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+// the marketplace's jobs only), --profile (the real run's statements, rows and commits per
+// marketplace job, from pg_stat_statements and the table statistics; embedded server only; the
+// extension's bookkeeping costs a little, so a profiled run's rate is not quoted), --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "4" },
     out: { type: "string" },
     webhooks: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
   },
 });
 const bookings = Number(args.bookings ?? (args.quick ? 1000 : 10_000));
@@ -124,6 +127,44 @@ async function startReceiverProcess(): Promise<{ url: string; child: ChildProces
   return { url: `http://127.0.0.1:${port}/hook`, child };
 }
 
+/** Where a run's database work goes: the statements, rows and commits of the drive, per marketplace job. */
+async function resetProfile(url: string): Promise<void> {
+  await withClient(url, async (client) => {
+    await client.query("SELECT pg_stat_statements_reset()");
+    await client.query("SELECT pg_stat_reset()");
+  });
+}
+
+async function readProfile(url: string, jobs: number): Promise<string> {
+  // Other backends flush their table statistics when idle (at most a second later).
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return withClient(url, async (client) => {
+    const per = (n: number) => (n / jobs).toFixed(2);
+    const statements = await client.query<{ calls: string; rows: string; ms: number; query: string }>(
+      `SELECT calls::text, rows::text, total_exec_time AS ms, regexp_replace(query, '\\s+', ' ', 'g') AS query
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       ORDER BY pg_stat_statements.calls DESC LIMIT 40`);
+    const tables = await client.query<{ relname: string; ins: string; upd: string; hot: string; del: string }>(
+      `SELECT relname, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot, n_tup_del::text AS del
+       FROM pg_stat_user_tables WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY n_tup_ins + n_tup_upd + n_tup_del DESC`);
+    const [db] = (await client.query<{ commits: string; rollbacks: string }>(
+      "SELECT xact_commit::text AS commits, xact_rollback::text AS rollbacks FROM pg_stat_database WHERE datname = current_database()")).rows;
+    const calls = statements.rows.reduce((n, r) => n + Number(r.calls), 0);
+    return [
+      `Profile of the real run, per marketplace job (${jobs} jobs): ${per(calls)} statements (top 40 kinds), ${per(Number(db!.commits))} commits, ${per(Number(db!.rollbacks))} rollbacks.`,
+      "",
+      "| statement | calls/job | rows/call | ms total |",
+      "| --- | ---: | ---: | ---: |",
+      ...statements.rows.map((r) => `| ${r.query.slice(0, 160).replace(/\|/g, "\\|")} | ${per(Number(r.calls))} | ${(Number(r.rows) / Math.max(1, Number(r.calls))).toFixed(1)} | ${r.ms.toFixed(0)} |`),
+      "",
+      "| table | inserts/job | updates/job (HOT) | deletes/job |",
+      "| --- | ---: | ---: | ---: |",
+      ...tables.rows.map((r) => `| ${r.relname} | ${per(Number(r.ins))} | ${per(Number(r.upd))} (${per(Number(r.hot))}) | ${per(Number(r.del))} |`),
+      "",
+    ].join("\n");
+  });
+}
+
 interface TickRecord {
   at: string;
   ms: number;
@@ -136,7 +177,7 @@ interface DriveResult {
   label: string;
   /** Jobs that succeeded, webhook deliveries left out. */
   jobs: number;
-  /** Webhook deliveries claimed (--webhooks). */
+  /** webhooks.deliver jobs run (--webhooks): one per delivery before decision 0044, pumps and retries after. */
   deliveries: number;
   ticks: number;
   ticksThatRan: number;
@@ -146,11 +187,12 @@ interface DriveResult {
   perTick: TickRecord[];
 }
 
-async function drive(label: string, db: Db, url: string, catalogue: Catalogue, postmasterPid: number | undefined): Promise<DriveResult> {
+async function drive(label: string, db: Db, url: string, catalogue: Catalogue, postmasterPid: number | undefined, profile = false): Promise<DriveResult> {
   await withClient(url, async (client) => {
     for (const table of ["scheduled_jobs", "job_runs", "bookings", "ledger_entries"]) await client.query(`VACUUM ANALYZE ${table}`);
   });
   await checkpoint(url);
+  if (profile) await resetProfile(url);
   const walBefore = await walPosition(url);
   const meter = await startCpuMeter(postmasterPid);
   const perTick: TickRecord[] = [];
@@ -216,7 +258,8 @@ async function deliveryOutcome(db: Db): Promise<string> {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const server = await startServer(log);
+  if (args.profile && process.env.DATABASE_URL) throw new Error("--profile needs the embedded server (it loads pg_stat_statements)");
+  const server = await startServer(log, args.profile ? ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all"] : []);
   try {
     const settings = await serverSettings(server);
     log(`${settings.version.split(",")[0]}; ${bookings} bookings; ${concurrency} lanes; ${tickInstants().length} tick instants; webhooks ${args.webhooks ? "on" : "off"}`);
@@ -229,6 +272,7 @@ async function main(): Promise<void> {
     const receiver = args.webhooks ? await startReceiverProcess() : undefined;
     let real: DriveResult;
     let outcome: string;
+    let profile = "";
     try {
       const population = await loadPopulation(realDb);
       await scheduleDeadlines(realDb, marketCatalogue, population);
@@ -238,7 +282,11 @@ async function main(): Promise<void> {
         log(`webhooks on: one platform endpoint for every event at ${receiver.url}`);
       }
       log(`loaded: ${population.paid.length} paid, ${population.requested.length} requested, ${population.accepted.length} accepted`);
-      real = await drive("marketplace", realDb, realUrl, marketCatalogue, server.postmasterPid);
+      if (args.profile) {
+        await withClient(realUrl, (client) => client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
+      }
+      real = await drive("marketplace", realDb, realUrl, marketCatalogue, server.postmasterPid, args.profile);
+      if (args.profile) profile = await readProfile(realUrl, real.jobs);
       outcome = await checkOutcome(realDb, population);
       if (receiver) outcome += `; deliveries ${await deliveryOutcome(realDb)}`;
       log(`marketplace: ${real.jobs} jobs in ${fmt(real.totalMs / 1000)} s over ${real.ticks} ticks; outcome ${outcome}`);
@@ -265,7 +313,7 @@ async function main(): Promise<void> {
     }
 
     const rows = [real, noop].map((r) => ({
-      run: r.deliveries > 0 ? `${r.label} (+ ${r.deliveries} webhook deliveries)` : r.label, jobs: r.jobs, ticks: `${r.ticksThatRan} of ${r.ticks}`, seconds: fmt(r.totalMs / 1000),
+      run: r.deliveries > 0 ? `${r.label} (+ ${r.deliveries} webhook jobs)` : r.label, jobs: r.jobs, ticks: `${r.ticksThatRan} of ${r.ticks}`, seconds: fmt(r.totalMs / 1000),
       jobsPerSecond: fmt(perSecond(r.jobs, r.totalMs)), walBytesPerJob: fmt(r.walBytes / r.jobs, 0), othersBusy: `${Math.round(r.othersBusy * 100)}%`,
     }));
     const types = byType(real);
@@ -285,6 +333,7 @@ async function main(): Promise<void> {
       "| --- | ---: | ---: | ---: | ---: |",
       ...types.map((t) => `| ${t.type} | ${t.jobs} | ${t.ticks} | ${fmt(t.ms / 1000)} | ${fmt(t.jobsPerSecond)} |`),
       "",
+      ...(profile ? [profile] : []),
     ].join("\n");
     console.log(md);
     const out = args.out ?? path.join(repoDir, "bench", "results", `lifecycle-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);

@@ -1,12 +1,12 @@
 // Writes events in the caller's transaction (the transaction of the business change), and with
-// them a delivery for every enabled webhook endpoint that wants one and may see it, each with its
-// Duly job (decisions 0028 and 0029). One statement when nobody subscribes, however many events:
+// them a delivery for every enabled webhook endpoint that wants one and may see it, and one Duly
+// job per endpoint that sends them (decisions 0028, 0029 and 0044). One statement when nobody subscribes, however many events:
 // the inserts of the events and of their deliveries, the endpoints read in the same statement.
 // So an event and its deliveries exist exactly when the change committed, and a receiver is
 // never reached from inside the change. One event and a batch's many go through the same
 // statement, so a batch writes exactly the rows its changes would have written one by one.
 import type { Tx } from "../db/client.ts";
-import { scheduleDeliveries } from "../webhooks/delivery-job.ts";
+import { schedulePumps } from "../webhooks/delivery-job.ts";
 import type { EventObjectType, EventType } from "./event-types.ts";
 
 export interface EventInput {
@@ -40,7 +40,7 @@ export async function recordEvents(tx: Tx, events: readonly EventInput[]): Promi
     n: i, type: event.type, object_type: event.objectType, object_id: event.objectId, ordering_key: event.orderingKey,
     data: event.data ?? null, actor: event.actor, audience: [...event.audience], created_at: event.at,
   })));
-  const deliveries = await tx.$queryRaw<Array<{ id: bigint; next_attempt_at: Date }>>`
+  const deliveries = await tx.$queryRaw<Array<{ endpoint_id: number; next_attempt_at: Date; xact: string }>>`
     WITH inserted AS (
       INSERT INTO events (type, object_type, object_id, ordering_key, data, actor, audience, created_at)
       SELECT e.type, e.object_type, e.object_id, e.ordering_key, e.data, e.actor, e.audience, e.created_at
@@ -56,13 +56,14 @@ export async function recordEvents(tx: Tx, events: readonly EventInput[]): Promi
       AND (endpoint.event_types @> ARRAY[inserted.type]::text[] OR endpoint.event_types @> ARRAY['*']::text[])
       AND (endpoint.owner = 'platform' OR endpoint.owner = ANY(inserted.audience))
     ORDER BY inserted.id, endpoint.id
-    RETURNING id, next_attempt_at`;
+    RETURNING endpoint_id, next_attempt_at, pg_current_xact_id()::text AS xact`;
   if (deliveries.length === 0) return;
-  // Each delivery's first attempt is due at its event's instant (a batch's events share one).
-  const byInstant = new Map<number, Array<{ deliveryId: bigint; attempt: number }>>();
+  // Each delivery's first attempt is due at its event's instant (a batch's events share one); one
+  // pump per endpoint and instant sends them (decision 0044), not a job per delivery.
+  const byInstant = new Map<number, Set<number>>();
   for (const d of deliveries) {
     const due = d.next_attempt_at.getTime();
-    byInstant.set(due, [...(byInstant.get(due) ?? []), { deliveryId: d.id, attempt: 0 }]);
+    byInstant.set(due, (byInstant.get(due) ?? new Set()).add(d.endpoint_id));
   }
-  for (const [due, items] of byInstant) await scheduleDeliveries(tx, items, new Date(due));
+  for (const [due, endpoints] of byInstant) await schedulePumps(tx, endpoints, new Date(due), deliveries[0]!.xact);
 }

@@ -17,6 +17,7 @@ export type { RescheduleResult, ShiftResult } from "./reschedule-job.ts";
 export { cancel, cancelForSubject } from "./cancel-job.ts";
 export type { Cancellation, CancelResult, SubjectCancelResult } from "./cancel-job.ts";
 export { runNow } from "./run-job-now.ts";
+export { pendingJobDueBy } from "./pending-job.ts";
 export { retry } from "./retry-job.ts";
 export { agenda, jobsForSubject, jobsByStatus, findJob, runsOfJob } from "./queries.ts";
 export type { Agenda, AgendaItem, AgendaQuery, JobView, RunView, JobStatus, RunOutcome } from "./queries.ts";

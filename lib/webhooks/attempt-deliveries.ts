@@ -14,9 +14,11 @@
 // and sent again at once by a job of its own (round `alone:<n>`), which the handler runs with the
 // full timeout. The receiver may see it twice (at-least-once; the event id deduplicates).
 import type { Tx } from "../db/client.ts";
-import type { BatchJob } from "../scheduler/index.ts";
+import { pendingJobDueBy, type BatchJob } from "../scheduler/index.ts";
 import { failed, send, type Claimed } from "./attempt-delivery.ts";
-import { scheduleDeliveries, type DeliveryPayload } from "./delivery-job.ts";
+import {
+  deliveryJobName, isPump, scheduleDeliveries, schedulePumps, type DeliveryJobPayload, type DeliveryPayload, type PumpPayload,
+} from "./delivery-job.ts";
 import { webhookOptions, type WebhookOptions } from "./options.ts";
 import type { SendResult } from "./send.ts";
 
@@ -35,9 +37,32 @@ export async function attemptDeliveryAsBatch(
   return (await attemptDeliveries(tx, [job], now, options)).length > 0;
 }
 
-/** Sends the deliveries of `jobs` it can send together; returns the jobs whose attempt it made and recorded. */
+/**
+ * The job type's batch: the pumps among `jobs` (decision 0044) send their endpoints' pending first
+ * attempts; the one-delivery jobs (retries, replays, a slow receiver's resend, an object's next
+ * delivery woken by the handler) are sent together as before (decision 0035). Returns the jobs it
+ * did: every pump, and each one-delivery job whose attempt it made and recorded.
+ */
 export async function attemptDeliveries(
-  tx: Tx, jobs: ReadonlyArray<BatchJob<DeliveryPayload>>, now: Date, options: WebhookOptions = webhookOptions(),
+  tx: Tx, jobs: ReadonlyArray<BatchJob<DeliveryJobPayload>>, now: Date, options: WebhookOptions = webhookOptions(),
+): Promise<bigint[]> {
+  const done: bigint[] = [];
+  const singles: Array<BatchJob<DeliveryPayload>> = [];
+  const pumps: Array<BatchJob<PumpPayload>> = [];
+  for (const job of jobs) {
+    if (isPump(job.payload)) pumps.push({ ...job, payload: job.payload });
+    else singles.push({ ...job, payload: job.payload });
+  }
+  if (singles.length > 0) done.push(...(await attemptSingles(tx, singles, now, options)));
+  if (pumps.length > 0) {
+    await pumpEndpoints(tx, pumps.map((job) => job.payload.endpointId), now, options);
+    done.push(...pumps.map((job) => job.id));
+  }
+  return done;
+}
+
+async function attemptSingles(
+  tx: Tx, jobs: ReadonlyArray<BatchJob<DeliveryPayload>>, now: Date, options: WebhookOptions,
 ): Promise<bigint[]> {
   const jobOf = new Map<string, bigint>();
   for (const job of jobs) {
@@ -47,6 +72,16 @@ export async function attemptDeliveries(
   if (jobOf.size === 0) return [];
   const rows = await sendable(tx, [...jobOf.keys()], now);
   if (rows.length === 0) return [];
+  await sendAndRecord(tx, rows, now, options, true);
+  return rows.map((row) => jobOf.get(row.id.toString())!);
+}
+
+/**
+ * Sends `rows` (locked, plain case) concurrently and records every outcome. `wakeNext`: each
+ * delivered delivery schedules its object's next one (a one-delivery job's way; a pump instead
+ * makes sure a pump follows, which takes it).
+ */
+async function sendAndRecord(tx: Tx, rows: Claimed[], now: Date, options: WebhookOptions, wakeNext: boolean): Promise<void> {
   const answerMs = Math.min(options.timeoutMs, options.batchAnswerMs);
   const results = await Promise.all(rows.map((row) => send(row, { ...options, timeoutMs: answerMs })));
   const outcomes = rows.map((row, i) => {
@@ -55,7 +90,7 @@ export async function attemptDeliveries(
     return { row, result: slow ? { ...result, error: `no answer within ${answerMs} ms in a batch; sent again on its own` } : result, slow };
   });
   const slow = outcomes.filter((o) => o.slow);
-  const next = await recordOutcomes(tx, outcomes, now);
+  const next = await recordOutcomes(tx, outcomes, now, wakeNext);
   // Each delivered (not replayed) delivery wakes the next undelivered event of its object to its
   // endpoint; a slow receiver's delivery is sent again at once, on its own.
   const nextJobs = [
@@ -66,7 +101,85 @@ export async function attemptDeliveries(
   // Failures are rare: each as the handler records it (the endpoint's backoff, the next attempt,
   // disabling), reading the endpoint again, since an earlier failure in this batch changed it.
   for (const { row, result } of outcomes.filter((o) => !o.result.ok && !o.slow)) await failedInBatch(tx, row, result, now, options);
-  return rows.map((row) => jobOf.get(row.id.toString())!);
+}
+
+/** At most this many deliveries per pump: about what a deadline batch's events are (256 bookings), sent at once. */
+export const pumpBatchSize = 128;
+/** A pump that could send nothing although deliveries wait (others hold them or their object's turn) looks again this much later. */
+export const pumpRetryMs = 1_000;
+
+/**
+ * Each endpoint's pump (decision 0044): its pending first attempts in the plain case (as
+ * sendable() below: the endpoint healthy, the object's earlier events delivered), oldest first,
+ * at most pumpBatchSize, sent and recorded as a batch; then, if any first attempt is still
+ * pending, another pump is made sure of (at once after progress, pumpRetryMs later without).
+ * Retries, replays and slow receivers' resends stay one-delivery jobs (attempts > 0 or replay
+ * jobs): the pump leaves deliveries with attempts behind them alone.
+ */
+export async function pumpEndpoints(tx: Tx, endpointIds: readonly number[], now: Date, options: WebhookOptions = webhookOptions()): Promise<void> {
+  for (const endpointId of new Set(endpointIds)) {
+    const rows = await pendingFirstAttempts(tx, endpointId, now);
+    if (rows.length > 0) await sendAndRecord(tx, rows, now, options, false);
+    await ensureNextPump(tx, endpointId, now, rows.length > 0);
+    if (rows.length === 0) await ensureProbe(tx, endpointId, now);
+  }
+}
+
+/**
+ * A failing endpoint's pending deliveries wait for one probe at a time (decision 0029), which the
+ * handler sends: its failed delivery's next attempt is normally that probe (failed() schedules
+ * it). This makes sure one exists: a job for the endpoint's delivery with the most attempts (the
+ * failed one; else the oldest), keyed as failed() keys it, so an existing one is left as it is.
+ * Its success makes the endpoint healthy and schedules a pump for the rest (attempt-delivery.ts).
+ */
+async function ensureProbe(tx: Tx, endpointId: number, now: Date): Promise<void> {
+  const [probe] = await tx.$queryRaw<Array<{ id: bigint; attempts: number; retry_at: Date | null }>>`
+    SELECT d.id, d.attempts, w.retry_at
+    FROM webhook_endpoints w JOIN webhook_deliveries d ON d.endpoint_id = w.id AND d.status = 'pending'
+    WHERE w.id = ${endpointId} AND w.status = 'enabled' AND (w.consecutive_failures > 0 OR w.failing_since IS NOT NULL OR w.retry_at > ${now})
+    ORDER BY d.attempts DESC, d.id
+    LIMIT 1`;
+  if (!probe) return;
+  const at = probe.retry_at && probe.retry_at > now ? probe.retry_at : now;
+  await scheduleDeliveries(tx, [{ deliveryId: probe.id, attempt: probe.attempts }], at);
+}
+
+function pendingFirstAttempts(tx: Tx, endpointId: number, now: Date): Promise<Claimed[]> {
+  // webhook_deliveries_pending_idx ((endpoint_id, id) WHERE status = 'pending') keeps this off
+  // the endpoint's delivered history.
+  return tx.$queryRaw<Claimed[]>`
+    SELECT d.id, d.event_id, d.ordering_key, d.replay, d.status::text AS status, d.attempts,
+           w.id AS endpoint_id, w.owner, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.status::text AS endpoint_status,
+           w.failing_since, w.consecutive_failures, w.retry_at,
+           e.type, e.object_type, e.object_id, e.data, e.actor, e.created_at
+    FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
+    WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${now}
+      AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${now})
+      AND (d.replay OR NOT EXISTS (
+        SELECT 1 FROM webhook_deliveries p
+        WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key AND p.event_id < d.event_id AND p.status = 'pending' AND NOT p.replay))
+    ORDER BY d.id
+    LIMIT ${pumpBatchSize}
+    FOR UPDATE OF d SKIP LOCKED`;
+}
+
+/**
+ * Whether a pump must follow this one: a first attempt of the endpoint still pending and due
+ * (read without locks: one another pump holds counts too, so nothing is left behind if that
+ * pump rolls back), the endpoint healthy (a failing endpoint's recovery schedules a pump,
+ * attempt-delivery.ts), and no pending pump of the endpoint due by then (it will look).
+ */
+async function ensureNextPump(tx: Tx, endpointId: number, now: Date, progressed: boolean): Promise<void> {
+  const at = progressed ? now : new Date(now.getTime() + pumpRetryMs);
+  const [left] = await tx.$queryRaw<Array<{ waiting: boolean }>>`
+    SELECT EXISTS (
+      SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+      WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${at}
+        AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${at})
+    ) AS waiting`;
+  if (!left?.waiting) return;
+  if (await pendingJobDueBy(tx, deliveryJobName, { endpointId, pump: true }, at)) return;
+  await schedulePumps(tx, [endpointId], at);
 }
 
 /** The deliveries among `ids` in the plain case, locked (those another transaction holds are skipped). */
@@ -92,7 +205,7 @@ function sendable(tx: Tx, ids: string[], now: Date): Promise<Claimed[]> {
  * delivery that is not a replay, the next undelivered delivery of its object to its endpoint.
  */
 async function recordOutcomes(
-  tx: Tx, outcomes: Array<{ row: Claimed; result: SendResult; slow: boolean }>, now: Date,
+  tx: Tx, outcomes: Array<{ row: Claimed; result: SendResult; slow: boolean }>, now: Date, wakeNext: boolean,
 ): Promise<Array<{ after: bigint; id: bigint }>> {
   const attempts = JSON.stringify(outcomes.map(({ row, result }) => ({
     delivery_id: row.id.toString(), ok: result.ok, status_code: result.statusCode, latency_ms: result.latencyMs,
@@ -121,7 +234,7 @@ async function recordOutcomes(
         AND n.status = 'pending' AND NOT n.replay
       ORDER BY n.event_id LIMIT 1
     ) n
-    WHERE NOT done.replay
+    WHERE NOT done.replay AND ${wakeNext}
     ORDER BY n.id`;
 }
 

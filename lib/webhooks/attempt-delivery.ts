@@ -8,7 +8,7 @@ import type { Tx } from "../db/client.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { toEventView, type EventReader } from "../events/event-view.ts";
 import { NotBefore } from "../scheduler/index.ts";
-import { scheduleDeliveries, type DeliveryPayload } from "./delivery-job.ts";
+import { scheduleDeliveries, schedulePumps, type DeliveryPayload } from "./delivery-job.ts";
 import { endpointBackoffMs, webhookOptions, type WebhookOptions } from "./options.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { signWebhook, webhookSignatureHeader } from "./signing.ts";
@@ -110,6 +110,8 @@ export async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> 
   if (row.consecutive_failures > 0 || row.failing_since) {
     await tx.$executeRaw`
       UPDATE webhook_endpoints SET failing_since = NULL, consecutive_failures = 0, retry_at = NULL, updated_at = ${now} WHERE id = ${row.endpoint_id}`;
+    // The endpoint recovered: what waited while it failed has no job of its own (decision 0044).
+    await schedulePumps(tx, [row.endpoint_id], now);
   }
   if (row.replay) return;
   const [next] = await tx.$queryRaw<Array<{ id: bigint }>>`

@@ -9,13 +9,29 @@ import { defineJob, scheduleMany, type JobDefinition } from "../scheduler/index.
 
 export const deliveryJobName = "webhooks.deliver";
 
-export const deliveryPayload = z.object({
+const oneDelivery = z.object({
   /** webhook_deliveries.id (a bigint, as text). */
   deliveryId: z.string().regex(/^[1-9][0-9]{0,18}$/),
   /** Which attempt (0 the first), or `after:<id>` when an earlier delivery of the object just landed. */
   round: z.string().regex(/^[0-9a-z:]{1,40}$/),
 });
-export type DeliveryPayload = z.output<typeof deliveryPayload>;
+/**
+ * An endpoint's pump (decision 0044): sends that endpoint's pending first attempts, in batches,
+ * in the object order. What an event's fan-out schedules, one per endpoint and transaction,
+ * instead of one job per delivery.
+ */
+const endpointPump = z.object({
+  endpointId: z.number().int().min(1).max(2_147_483_647),
+  pump: z.literal(true),
+});
+export const deliveryPayload = z.union([oneDelivery, endpointPump]);
+export type DeliveryPayload = z.output<typeof oneDelivery>;
+export type PumpPayload = z.output<typeof endpointPump>;
+export type DeliveryJobPayload = z.output<typeof deliveryPayload>;
+
+export function isPump(payload: DeliveryJobPayload): payload is PumpPayload {
+  return "pump" in payload;
+}
 
 /**
  * How the delivery job type is declared; the catalogue adds the handler. The engine retries only
@@ -56,6 +72,28 @@ function schedulable(): JobDefinition<typeof deliveryPayload> {
     },
   });
   return standIn;
+}
+
+/**
+ * Schedules one pump per endpoint at `runAt`, in the caller's transaction. `transaction` (the
+ * caller's pg_current_xact_id()) keys them to it, so the events a transaction records in several
+ * calls (a group commit's jobs, a use case's steps) get one pump per endpoint, not one per call.
+ * Never a key shared by transactions: concurrent ones would each wait for the other's commit on
+ * the unique index (decision 0028, option 2's cost). A pump that finds nothing left ends at once.
+ */
+export async function schedulePumps(tx: Tx, endpointIds: Iterable<number>, runAt: Date, transaction?: string): Promise<void> {
+  const ids = [...new Set(endpointIds)];
+  if (ids.length === 0) return;
+  await scheduleMany(
+    tx,
+    schedulable(),
+    ids.map((endpointId) => ({
+      runAt,
+      payload: { endpointId, pump: true as const },
+      key: transaction === undefined ? undefined : `${deliveryJobName}:pump:${endpointId}:${transaction}:${runAt.getTime()}`,
+      subject: { type: "webhook-endpoint", id: String(endpointId) },
+    })),
+  );
 }
 
 /** Schedules one job per delivery at `runAt`, in the caller's transaction (keys make a repeat a no-op). */

@@ -8,7 +8,7 @@ import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { eventTypes } from "../events/event-types.ts";
 import { disableEndpoint } from "./attempt-delivery.ts";
-import { scheduleDeliveries } from "./delivery-job.ts";
+import { scheduleDeliveries, schedulePumps } from "./delivery-job.ts";
 import { webhookOptions } from "./options.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { checkWebhookUrl, requirePublicHost } from "./url-safety.ts";
@@ -124,6 +124,8 @@ export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointI
       where: { id: endpoint.id },
       data: { status: "enabled", disabledAt: null, disabledReason: null, failingSince: null, consecutiveFailures: 0, retryAt: null, updatedAt: now },
     });
+    // Deliveries that waited while it failed have no job of their own: a pump sends them (decision 0044).
+    await schedulePumps(tx, [endpoint.id], now);
     await recordAudit(tx, { actor: by, action: "webhook_endpoint.enable", recordType: "webhook_endpoint", recordId: String(endpoint.id), from: endpoint.status, to: "enabled", reason });
   }
   return toEndpointView(await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } }));

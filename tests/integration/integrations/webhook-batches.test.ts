@@ -10,6 +10,7 @@ import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
 import { deliverWebhookJob } from "../../../jobs/webhooks/deliver.ts";
 import { recordEvents, type EventInput } from "../../../lib/events/record-event.ts";
 import { handlerSendSlots } from "../../../lib/webhooks/attempt-delivery.ts";
+import { scheduleDeliveries } from "../../../lib/webhooks/delivery-job.ts";
 import { createEndpoint } from "../../../lib/webhooks/endpoints.ts";
 import { setWebhookOptions } from "../../../lib/webhooks/options.ts";
 import { startReceiver, type Receiver } from "../../fixtures/webhook-receiver.ts";
@@ -152,8 +153,9 @@ describe("webhook deliveries in batches", () => {
       await holder.query("SELECT pg_advisory_lock(1146440787, s) FROM generate_series(0, $1::int - 1) s", [handlerSendSlots]);
       await tickAt(t0);
       expect(await attempts()).toHaveLength(0);
+      // The endpoint's pump found it failing and left its delivery to a probe of its own (decision 0044): that job waits.
       const [job] = await database.db.$queryRaw<Array<{ status: string; left: number; run_at: Date }>>`
-        SELECT status::text AS status, max_attempts - attempts AS left, run_at FROM scheduled_jobs WHERE job_type = 'webhooks.deliver'`;
+        SELECT status::text AS status, max_attempts - attempts AS left, run_at FROM scheduled_jobs WHERE job_type = 'webhooks.deliver' AND payload ? 'deliveryId'`;
       expect(job).toMatchObject({ status: "pending", left: 10, run_at: new Date(t0.getTime() + 1_000) });
     } finally {
       await holder.end();
@@ -185,7 +187,11 @@ describe("webhook deliveries in batches", () => {
     await register("/ok");
     // Two events of booking:1; the first's job is moved a minute on, so the second's is claimed alone, first.
     await database.db.$transaction((tx) => recordEvents(tx, [event(1), event(1, "booking.accepted")]));
-    const [, second] = await database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    const [first, second] = await database.db.webhookDelivery.findMany({ orderBy: { id: "asc" } });
+    // The fan-out's pump (decision 0044) is replaced by a job per delivery, as retries, replays and
+    // an object's next delivery have them: this is that path's turn-taking.
+    await database.db.$executeRaw`DELETE FROM scheduled_jobs WHERE job_type = 'webhooks.deliver'`;
+    await database.db.$transaction((tx) => scheduleDeliveries(tx, [{ deliveryId: first!.id, attempt: 0 }, { deliveryId: second!.id, attempt: 0 }], t0));
     await database.db.$executeRaw`UPDATE scheduled_jobs SET run_at = ${new Date(t0.getTime() + 60_000)} WHERE job_type = 'webhooks.deliver' AND key <> ${`webhooks.deliver:${second!.id}:0`}`;
     await tickAt(t0);
     expect(await attempts()).toHaveLength(0);

@@ -35,6 +35,8 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX job_run_tallies_loose_idx ON public.job_run_tallies USING btree (minute) WHERE (NOT compacted)",
   booking_move_requests_one_pending_idx:
     "CREATE UNIQUE INDEX booking_move_requests_one_pending_idx ON public.booking_move_requests USING btree (booking_id) WHERE (status = 'pending'::move_request_status)",
+  webhook_deliveries_pending_idx:
+    "CREATE INDEX webhook_deliveries_pending_idx ON public.webhook_deliveries USING btree (endpoint_id, id) WHERE (status = 'pending'::webhook_delivery_status)",
   // The index behind the exclusion constraint of the same name (EXCLUSION_CONSTRAINTS).
   bookings_chef_time_excl:
     "CREATE INDEX bookings_chef_time_excl ON public.bookings USING gist (chef_id, tstzrange(event_at, timezone('UTC'::text, (timezone('UTC'::text, event_at) + make_interval(mins => duration_minutes))), '[)'::text)) WHERE (status = ANY (ARRAY['accepted'::booking_status, 'paid'::booking_status, 'closed'::booking_status, 'completed'::booking_status, 'disputed'::booking_status, 'paid_out'::booking_status, 'refunded'::booking_status, 'settled'::booking_status]))",
