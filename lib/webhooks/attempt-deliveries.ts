@@ -120,28 +120,8 @@ export async function pumpEndpoints(tx: Tx, endpointIds: readonly number[], now:
   for (const endpointId of new Set(endpointIds)) {
     const rows = await pendingFirstAttempts(tx, endpointId, now);
     if (rows.length > 0) await sendAndRecord(tx, rows, now, options, false);
-    await ensureNextPump(tx, endpointId, now, rows.length > 0);
-    if (rows.length === 0) await ensureProbe(tx, endpointId, now);
+    await afterPump(tx, endpointId, now, rows.length > 0);
   }
-}
-
-/**
- * A failing endpoint's pending deliveries wait for one probe at a time (decision 0029), which the
- * handler sends: its failed delivery's next attempt is normally that probe (failed() schedules
- * it). This makes sure one exists: a job for the endpoint's delivery with the most attempts (the
- * failed one; else the oldest), keyed as failed() keys it, so an existing one is left as it is.
- * Its success makes the endpoint healthy and schedules a pump for the rest (attempt-delivery.ts).
- */
-async function ensureProbe(tx: Tx, endpointId: number, now: Date): Promise<void> {
-  const [probe] = await tx.$queryRaw<Array<{ id: bigint; attempts: number; retry_at: Date | null }>>`
-    SELECT d.id, d.attempts, w.retry_at
-    FROM webhook_endpoints w JOIN webhook_deliveries d ON d.endpoint_id = w.id AND d.status = 'pending'
-    WHERE w.id = ${endpointId} AND w.status = 'enabled' AND (w.consecutive_failures > 0 OR w.failing_since IS NOT NULL OR w.retry_at > ${now})
-    ORDER BY d.attempts DESC, d.id
-    LIMIT 1`;
-  if (!probe) return;
-  const at = probe.retry_at && probe.retry_at > now ? probe.retry_at : now;
-  await scheduleDeliveries(tx, [{ deliveryId: probe.id, attempt: probe.attempts }], at);
 }
 
 function pendingFirstAttempts(tx: Tx, endpointId: number, now: Date): Promise<Claimed[]> {
@@ -164,22 +144,41 @@ function pendingFirstAttempts(tx: Tx, endpointId: number, now: Date): Promise<Cl
 }
 
 /**
- * Whether a pump must follow this one: a first attempt of the endpoint still pending and due
- * (read without locks: one another pump holds counts too, so nothing is left behind if that
- * pump rolls back), the endpoint healthy (a failing endpoint's recovery schedules a pump,
- * attempt-delivery.ts), and no pending pump of the endpoint due by then (it will look).
+ * What must follow this pump, read in one statement without locks:
+ * - another pump, if a first attempt of the endpoint is still pending and due and the endpoint
+ *   is healthy (one another pump holds counts too, so nothing is left behind if that pump rolls
+ *   back), unless a pending pump of the endpoint is due by then (it will look); at once after
+ *   progress, pumpRetryMs later without.
+ * - a probe, if the pump sent nothing because the endpoint is failing. Its pending deliveries
+ *   wait for one probe at a time (decision 0029), which the handler sends: its failed delivery's
+ *   next attempt normally is that probe (failed() schedules it). This makes sure one exists: a
+ *   job for the endpoint's delivery with the most attempts (the failed one; else the oldest),
+ *   keyed as failed() keys it, so an existing one is left as it is. Its success makes the
+ *   endpoint healthy and schedules a pump for the rest (attempt-delivery.ts).
  */
-async function ensureNextPump(tx: Tx, endpointId: number, now: Date, progressed: boolean): Promise<void> {
+async function afterPump(tx: Tx, endpointId: number, now: Date, progressed: boolean): Promise<void> {
   const at = progressed ? now : new Date(now.getTime() + pumpRetryMs);
-  const [left] = await tx.$queryRaw<Array<{ waiting: boolean }>>`
+  const [state] = await tx.$queryRaw<Array<{ waiting: boolean; probe_id: bigint | null; probe_attempts: number | null; retry_at: Date | null }>>`
     SELECT EXISTS (
-      SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-      WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${at}
-        AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${at})
-    ) AS waiting`;
-  if (!left?.waiting) return;
-  if (await pendingJobDueBy(tx, deliveryJobName, { endpointId, pump: true }, at)) return;
-  await schedulePumps(tx, [endpointId], at);
+             SELECT 1 FROM webhook_deliveries d
+             WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${at}
+           ) AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${at}) AS waiting,
+           p.id AS probe_id, p.attempts AS probe_attempts, w.retry_at
+    FROM webhook_endpoints w
+    LEFT JOIN LATERAL (
+      SELECT d.id, d.attempts FROM webhook_deliveries d
+      WHERE d.endpoint_id = w.id AND d.status = 'pending' AND NOT ${progressed}
+        AND w.status = 'enabled' AND (w.consecutive_failures > 0 OR w.failing_since IS NOT NULL OR w.retry_at > ${now})
+      ORDER BY d.attempts DESC, d.id
+      LIMIT 1
+    ) p ON true
+    WHERE w.id = ${endpointId}`;
+  if (!state) return;
+  if (state.waiting && !(await pendingJobDueBy(tx, deliveryJobName, { endpointId, pump: true }, at))) await schedulePumps(tx, [endpointId], at);
+  if (state.probe_id !== null) {
+    const probeAt = state.retry_at && state.retry_at > now ? state.retry_at : now;
+    await scheduleDeliveries(tx, [{ deliveryId: state.probe_id, attempt: state.probe_attempts ?? 0 }], probeAt);
+  }
 }
 
 /** The deliveries among `ids` in the plain case, locked (those another transaction holds are skipped). */
