@@ -103,8 +103,12 @@ async function sendAndRecord(tx: Tx, rows: Claimed[], now: Date, options: Webhoo
   for (const { row, result } of outcomes.filter((o) => !o.result.ok && !o.slow)) await failedInBatch(tx, row, result, now, options);
 }
 
-/** At most this many deliveries per pump: about what a deadline batch's events are (256 bookings), sent at once. */
-export const pumpBatchSize = 128;
+/**
+ * At most this many deliveries per pump, sent at once: a group's limit. 128 made a backlogged pump send so
+ * many at once that answers on a busy machine passed batchAnswerMs, and every cut-off became a resend
+ * of its own (bench/RESULTS.md, "Webhook pumps": CPU per event doubled).
+ */
+export const pumpBatchSize = 32;
 /** A pump that could send nothing although deliveries wait (others hold them or their object's turn) looks again this much later. */
 export const pumpRetryMs = 1_000;
 
