@@ -1,4 +1,4 @@
-// The API's pool exhausted by API requests, over real HTTP: a `next start` of its own takes 1,200
+// The API's pool exhausted by API requests, over real HTTP: a `next start` of its own takes 500
 // connections that POST usage (re-sending as soon as each is answered), while the test holds the
 // accounts' rows locked, so every request the server admits keeps its pool connection until the
 // test lets go: the pool is exhausted however fast the machine is. Every answer must be a success
@@ -21,10 +21,16 @@ import { freePort } from "../../scripts/lib/ports.ts";
 import { startLoad } from "../helpers/http-load.ts";
 import { cronAuth, e2eServerState, expect, test } from "./fixtures.ts";
 
-const connections = 1_200;
+// 500, not the bench's 1,200 (bench/api-overload.ts): Node listens with a backlog of 511 and
+// `next start` has no option to raise it. On two starved cores, 1,200 connections opened at once
+// overflowed the server's accept queue (the kernel's ListenOverflows counter rose by thousands
+// over a CI run), and a connection the server never accepted ends in a reset: 41 "unanswered"
+// resets in one CI run measured the kernel's queue, not the API. 500 still exhausts the pool
+// and the admission queue's patience (every admitted request waits on the rows locked below).
+const connections = 500;
 const accounts = 24;
 
-test.describe("the API under 1,200 concurrent POSTs", () => {
+test.describe("the API under 500 concurrent POSTs", () => {
   let server: NextServer;
 
   test.beforeAll(async () => {
@@ -34,7 +40,7 @@ test.describe("the API under 1,200 concurrent POSTs", () => {
     server = await startNextServer({
       root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".."),
       port,
-      // The load's client keeps 1,200 keep-alive connections. On two starved cores it can take
+      // The load's client keeps 500 keep-alive connections. On two starved cores it can take
       // longer than Node's 5 s keep-alive timeout to send its next request on a connection; the
       // server has closed it by then and the request meets a reset without ever reaching the
       // server (172 "unanswered" ECONNRESETs in one run at load 18, none at load 1). That is the
