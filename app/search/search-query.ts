@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { describeIssues, unstorableParam, type RawSearchParams } from "@/app/_lib/search-params.ts";
 import { int4Max, fitsBigint } from "@/lib/validation/fields.ts";
+import { findNonFiniteNumber, nonFiniteProblem } from "@/lib/validation/json-numbers.ts";
 
 export const maxQueryLength = 300;
 export const searchInputMaxLength = maxQueryLength;
@@ -43,6 +44,9 @@ export function parseSearchQuery(params: RawSearchParams): { ok: true; terms: Se
   const terms = text ? termsOf(text) : null;
   // JSON's \u0000 escape passes the raw-text check but yields NUL, which jsonb refuses (22P05): a 500.
   if (terms?.payload !== undefined && holdsNul(terms.payload)) return { ok: false, error: "q: a payload value or key must not contain NUL (\\u0000)" };
+  // 1e400 parses to Infinity, which the jsonb containment query would send as null.
+  const nonFinite = terms?.payload === undefined ? undefined : findNonFiniteNumber(terms.payload);
+  if (nonFinite) return { ok: false, error: `q: the number at ${nonFinite.join(".")} ${nonFiniteProblem}; search for a finite number` };
   return { ok: true, terms };
 }
 

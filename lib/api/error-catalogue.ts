@@ -29,7 +29,7 @@ const domain = (code: ErrorCode, status: number, description: string): [string, 
 
 export const errorCatalogue: ReadonlyMap<string, CatalogueEntry> = new Map([
   api(ApiErrorCode.InvalidJson, "The body is not JSON (or not UTF-8). Send `Content-Type: application/json` and a JSON object."),
-  api(ApiErrorCode.InvalidInput, "The body, path or query does not fit the schema (`param` names the first field at fault and `issues` lists each), or breaks a rule on its values (notice too short, an amount that is not the booking's price); the message says which."),
+  api(ApiErrorCode.InvalidInput, "The body, path or query does not fit the schema (`param` names the first field at fault and `issues` lists each), or breaks a rule on its values (notice too short, an amount that is not the booking's price; a number beyond a double's range such as `1e400`); the message says which."),
   api(ApiErrorCode.InvalidActingAs, "`X-Acting-As` is not `customer:<id>` or `chef:<id>`."),
   api(ApiErrorCode.ActingAsRequired, "The route acts for a customer or chef and the app key sent no `X-Acting-As`."),
   api(ApiErrorCode.InvalidIdempotencyKey, "The `Idempotency-Key` header is empty, longer than 255, or not printable ASCII."),

@@ -2,6 +2,7 @@
 // Content-Length can lie or be absent), UTF-8 only, JSON only, and no string PostgreSQL cannot
 // store (NUL) or UTF-8 cannot encode (a lone surrogate), so bad text is a 400 here and never a
 // database error later.
+import { findNonFiniteNumber, nonFiniteProblem } from "../validation/json-numbers.ts";
 import { ApiError, ApiErrorCode } from "./errors.ts";
 
 /** Bodies above this are refused (413): every documented request is a few hundred bytes. */
@@ -112,6 +113,12 @@ export function parseJsonBytes(bytes: Uint8Array, options: { emptyIs?: unknown }
   }
   const bad = findBadText(value, ["body"]);
   if (bad) throw new ApiError(ApiErrorCode.InvalidInput, `${bad.path.join(".")}: ${bad.message}`, [bad]);
+  // 1e400 is valid JSON that parses to Infinity (and stringifies as null): refused where it is.
+  const nonFinite = findNonFiniteNumber(value, ["body"]);
+  if (nonFinite) {
+    const issue = { path: nonFinite, message: `the number ${nonFiniteProblem}; send a finite number` };
+    throw new ApiError(ApiErrorCode.InvalidInput, `${nonFinite.join(".")}: ${issue.message}`, [issue]);
+  }
   return value;
 }
 
