@@ -1,6 +1,10 @@
-// One alert email through the SMTP server named by DULY_ALERT_SMTP_URL (nodemailer). Bounded:
-// connecting, the greeting and each exchange time out, so a dead mail server fails the attempt
-// (the engine retries it) instead of holding the delivery's transaction until its lease.
+// One alert email through the SMTP server named by DULY_ALERT_SMTP_URL (nodemailer). Bounded
+// twice: connecting, the greeting and each exchange time out (a dead mail server fails at once),
+// and the whole send has one deadline, the same timeout: a server that answers every command a
+// little under the socket timeout would otherwise take their sum (MAIL, RCPT, DATA, the message:
+// about a minute at 10 s), past the delivery job's lease (timeout + 20 s, alert-jobs.ts), when
+// another process may claim the job and send the email again. Past the deadline the send is
+// abandoned (nodemailer's abort closes the connection) and fails; the engine retries it.
 import nodemailer from "nodemailer";
 
 export interface AlertEmail {
@@ -18,9 +22,16 @@ export async function sendAlertEmail(smtpUrl: string, email: AlertEmail, timeout
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
   });
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    await transport.sendMail(email);
+    await transport.sendMail({ ...email, signal: deadline });
+  } catch (error) {
+    if (!deadline.aborted) throw error;
+    throw new Error(`the SMTP server at ${new URL(smtpUrl).host} did not take the alert email within ${timeoutMs} ms (connecting, greeting and every exchange together)`, {
+      cause: error,
+    });
   } finally {
     transport.close();
   }
