@@ -21,6 +21,7 @@ import {
 } from "./delivery-job.ts";
 import { webhookOptions, type WebhookOptions } from "./options.ts";
 import type { SendResult } from "./send.ts";
+import { claimedDeliveries, healthyEndpoint, objectsTurn } from "./delivery-sql.ts";
 
 /** The round of a retry the batch leaves to the handler (a receiver that was too slow for a batch). */
 export const aloneRound = (attempt: number) => `alone:${attempt}`;
@@ -132,16 +133,9 @@ function pendingFirstAttempts(tx: Tx, endpointId: number, now: Date): Promise<Cl
   // webhook_deliveries_pending_idx ((endpoint_id, id) WHERE status = 'pending') keeps this off
   // the endpoint's delivered history.
   return tx.$queryRaw<Claimed[]>`
-    SELECT d.id, d.event_id, d.ordering_key, d.replay, d.status::text AS status, d.attempts,
-           w.id AS endpoint_id, w.owner, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.status::text AS endpoint_status,
-           w.failing_since, w.consecutive_failures, w.retry_at,
-           e.type, e.object_type, e.object_id, e.data, e.actor, e.created_at
-    FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
+    ${claimedDeliveries}
     WHERE d.endpoint_id = ${endpointId} AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${now}
-      AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${now})
-      AND (d.replay OR NOT EXISTS (
-        SELECT 1 FROM webhook_deliveries p
-        WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key AND p.event_id < d.event_id AND p.status = 'pending' AND NOT p.replay))
+      AND ${healthyEndpoint(now)} AND ${objectsTurn}
     ORDER BY d.id
     LIMIT ${pumpBatchSize}
     FOR UPDATE OF d SKIP LOCKED`;
@@ -166,13 +160,13 @@ async function afterPump(tx: Tx, endpointId: number, now: Date, progressed: bool
     SELECT EXISTS (
              SELECT 1 FROM webhook_deliveries d
              WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.attempts = 0 AND d.next_attempt_at <= ${at}
-           ) AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${at}) AS waiting,
+           ) AND ${healthyEndpoint(at)} AS waiting,
            p.id AS probe_id, p.attempts AS probe_attempts, w.retry_at
     FROM webhook_endpoints w
     LEFT JOIN LATERAL (
       SELECT d.id, d.attempts FROM webhook_deliveries d
       WHERE d.endpoint_id = w.id AND d.status = 'pending' AND NOT ${progressed}
-        AND w.status = 'enabled' AND (w.consecutive_failures > 0 OR w.failing_since IS NOT NULL OR w.retry_at > ${now})
+        AND w.status = 'enabled' AND NOT ${healthyEndpoint(now)}
       ORDER BY d.attempts DESC, d.id
       LIMIT 1
     ) p ON true
@@ -188,16 +182,8 @@ async function afterPump(tx: Tx, endpointId: number, now: Date, progressed: bool
 /** The deliveries among `ids` in the plain case, locked (those another transaction holds are skipped). */
 function sendable(tx: Tx, ids: string[], now: Date): Promise<Claimed[]> {
   return tx.$queryRaw<Claimed[]>`
-    SELECT d.id, d.event_id, d.ordering_key, d.replay, d.status::text AS status, d.attempts,
-           w.id AS endpoint_id, w.owner, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.status::text AS endpoint_status,
-           w.failing_since, w.consecutive_failures, w.retry_at,
-           e.type, e.object_type, e.object_id, e.data, e.actor, e.created_at
-    FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
-    WHERE d.id = ANY(${ids}::bigint[]) AND d.status = 'pending'
-      AND w.status = 'enabled' AND w.consecutive_failures = 0 AND w.failing_since IS NULL AND (w.retry_at IS NULL OR w.retry_at <= ${now})
-      AND (d.replay OR NOT EXISTS (
-        SELECT 1 FROM webhook_deliveries p
-        WHERE p.endpoint_id = d.endpoint_id AND p.ordering_key = d.ordering_key AND p.event_id < d.event_id AND p.status = 'pending' AND NOT p.replay))
+    ${claimedDeliveries}
+    WHERE d.id = ANY(${ids}::bigint[]) AND d.status = 'pending' AND ${healthyEndpoint(now)} AND ${objectsTurn}
     ORDER BY d.id
     FOR UPDATE OF d SKIP LOCKED`;
 }

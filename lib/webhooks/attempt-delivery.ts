@@ -9,6 +9,7 @@ import { recordAudit } from "../audit/audit-log.ts";
 import { toEventView, type EventReader } from "../events/event-view.ts";
 import { NotBefore } from "../scheduler/index.ts";
 import { scheduleDeliveries, schedulePumps, type DeliveryPayload } from "./delivery-job.ts";
+import { claimedDeliveries } from "./delivery-sql.ts";
 import { endpointBackoffMs, webhookOptions, type WebhookOptions } from "./options.ts";
 import { sendWebhook, type SendResult } from "./send.ts";
 import { signWebhook, webhookSignatureHeader } from "./signing.ts";
@@ -35,13 +36,7 @@ const sendSlotClass = 1146440787;
 export const handlerSendSlots = 4;
 
 export async function attemptDelivery(tx: Tx, payload: DeliveryPayload, now: Date, options: WebhookOptions = webhookOptions()): Promise<DeliveryOutcome> {
-  const [row] = await tx.$queryRaw<Claimed[]>`
-    SELECT d.id, d.event_id, d.ordering_key, d.replay, d.status::text AS status, d.attempts,
-           w.id AS endpoint_id, w.owner, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.status::text AS endpoint_status,
-           w.failing_since, w.consecutive_failures, w.retry_at,
-           e.type, e.object_type, e.object_id, e.data, e.actor, e.created_at
-    FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id JOIN events e ON e.id = d.event_id
-    WHERE d.id = ${BigInt(payload.deliveryId)} FOR UPDATE OF d`;
+  const [row] = await tx.$queryRaw<Claimed[]>`${claimedDeliveries} WHERE d.id = ${BigInt(payload.deliveryId)} FOR UPDATE OF d`;
   if (!row || row.status !== "pending") return "gone";
   if (row.endpoint_status === "disabled") {
     await tx.$executeRaw`UPDATE webhook_deliveries SET status = 'failed', last_error = 'the endpoint is disabled' WHERE id = ${row.id}`;
