@@ -45,6 +45,11 @@ export const ErrorCode = {
    * or another operator acted): the optimistic check failed and nothing was written.
    */
   StaleRecord: "STALE_RECORD",
+  /**
+   * An owner already has as many webhook endpoints as it may: enabled ones (each event fans out to
+   * every one), or all, disabled ones included (the list is unpaged). Nothing was written.
+   */
+  WebhookEndpointLimit: "WEBHOOK_ENDPOINT_LIMIT",
   /** The database could not be reached or refused more connections; try again shortly. */
   DatabaseUnavailable: "DATABASE_UNAVAILABLE",
 } as const;

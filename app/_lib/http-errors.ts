@@ -24,6 +24,7 @@ const statusOf: Record<ErrorCode, number> = {
   [ErrorCode.QuotaExceedsPlan]: 403,
   [ErrorCode.StaleRecord]: 409,
   [ErrorCode.DatabaseUnavailable]: 503,
+  [ErrorCode.WebhookEndpointLimit]: 409,
 };
 
 export interface HttpError {

@@ -55,6 +55,8 @@ export const ApiErrorCode = {
   RateLimited: "RATE_LIMITED",
   /** A read-only key asked to change something (any POST). 403. */
   ApiKeyReadOnly: "API_KEY_READ_ONLY",
+  /** GET /events: the retention deleted events after this cursor; resync, then read from the cursor the message names. 410. */
+  CursorExpired: "CURSOR_EXPIRED",
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
@@ -82,6 +84,7 @@ export const apiErrorStatus: Record<ApiErrorCode, number> = {
   [ApiErrorCode.RecordBusy]: 409,
   [ApiErrorCode.RateLimited]: 429,
   [ApiErrorCode.ApiKeyReadOnly]: 403,
+  [ApiErrorCode.CursorExpired]: 410,
 };
 
 /** One problem with the input, where it is: `["body", "price", "amount"]`. */

@@ -2,6 +2,9 @@
 // first, so a reader sees every event committed before its request.
 import type { Db } from "../db/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
+import { ApiError, ApiErrorCode } from "../api/errors.ts";
+import { parseSetting } from "../settings.ts";
+import { prunedThrough } from "./prune-events.ts";
 import { sequenceEvents } from "./sequence-events.ts";
 import { toEventView, type EventReader, type EventView } from "./event-view.ts";
 
@@ -28,6 +31,9 @@ export async function listEvents(db: Db, reader: EventReader, query: { after: bi
       AND (${party}::text IS NULL OR audience @> ARRAY[${party}::text])
       AND (${types}::text[] IS NULL OR type = ANY(${types}::text[]))
     ORDER BY position LIMIT ${query.limit + 1}`;
+  // After the page is read (a later snapshot): a prune that deleted events after the cursor
+  // committed before the page was, or the page is whole.
+  await refuseExpiredCursor(db, query.after);
   const page = rows.slice(0, query.limit);
   const data = page.map((row) =>
     toEventView({ id: row.id, type: row.type, objectType: row.object_type, objectId: row.object_id, data: row.data, actor: row.actor, createdAt: row.created_at }, reader),
@@ -36,4 +42,24 @@ export async function listEvents(db: Db, reader: EventReader, query: { after: bi
   const hasMore = rows.length > query.limit;
   const cursor = hasMore ? last!.position : horizon > query.after ? horizon : query.after;
   return { data, nextCursor: cursor.toString(), hasMore };
+}
+
+/**
+ * 410 CURSOR_EXPIRED when the retention prune deleted an event after the cursor: answering what is
+ * left would skip those without a word. 0 reads from the oldest event kept, as always; a cursor
+ * at or past the highest position deleted misses nothing, even when older events are kept (one a
+ * delivery still retries). The reader resyncs its records and goes on from there.
+ */
+async function refuseExpiredCursor(db: Db, after: bigint): Promise<void> {
+  if (after === 0n) return;
+  const through = await prunedThrough(db);
+  if (after >= through) return;
+  const days = parseSetting("DULY_EVENT_RETENTION_DAYS");
+  throw new ApiError(
+    ApiErrorCode.CursorExpired,
+    `after: events after cursor ${after} were deleted by the retention (events are kept ${days} days): some you never read are gone. ` +
+      `Resync the records you follow from their lists (GET /bookings, /auctions, /disputes), then read events from after=${through}, the oldest cursor that misses nothing`,
+    undefined,
+    "after",
+  );
 }

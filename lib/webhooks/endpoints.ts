@@ -49,20 +49,59 @@ export function toEndpointView(e: EndpointRow): EndpointView {
 /**
  * Enabled endpoints one owner may have: every event fans out one delivery, job and request per
  * endpoint, so a key looping on POST /webhook-endpoints would otherwise multiply all sending.
- * Disabled ones do not count (there is no delete: disabling frees the place).
  */
 export const maxEnabledEndpoints = 20;
+/**
+ * Endpoints one owner may have in all, disabled ones included: disabling frees an enabled place,
+ * so a loop of register-then-disable grew the list (unpaged in the API and the dashboard) and the
+ * table without bound. Five times the enabled limit leaves room for rotating URLs and keeping a
+ * failed endpoint's history to look at; pruneDisabledEndpoints gives places back (decision 0048).
+ */
+export const maxEndpoints = 100;
 
 /** The advisory lock's class: "DULW" (webhooks); the object is the owner's hash. */
 const ownerLockClass = 0x44554c57;
 
+/** Holds the owner's lock until the caller's transaction ends, so concurrent registrations count one after another. */
+async function lockOwner(tx: Tx, owner: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerLockClass}::int, hashtext(${owner}))`;
+}
+
 /** Refuses one more enabled endpoint past the limit; holds the owner's lock until the caller's transaction ends. */
 async function requireRoomForEnabled(tx: Tx, owner: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerLockClass}::int, hashtext(${owner}))`;
+  await lockOwner(tx, owner);
   const enabled = await tx.webhookEndpoint.count({ where: { owner, status: "enabled" } });
   if (enabled >= maxEnabledEndpoints) {
-    throw new DulyError(ErrorCode.InvalidState, `at most ${maxEnabledEndpoints} enabled webhook endpoints per owner (${enabled} now): disable one first`);
+    throw new DulyError(ErrorCode.WebhookEndpointLimit, `at most ${maxEnabledEndpoints} enabled webhook endpoints per owner (${enabled} now): disable one first`);
   }
+}
+
+/** Refuses one more endpoint past the limit of all, disabled ones included (the owner's lock held). */
+async function requireRoomForAnother(tx: Tx, owner: string): Promise<void> {
+  await lockOwner(tx, owner);
+  const all = await tx.webhookEndpoint.count({ where: { owner } });
+  if (all >= maxEndpoints) {
+    throw new DulyError(
+      ErrorCode.WebhookEndpointLimit,
+      `at most ${maxEndpoints} webhook endpoints per owner, disabled ones included (${all} now): enable and reuse a disabled one; one disabled for longer than the event retention, with no delivery left, is deleted`,
+    );
+  }
+}
+
+/**
+ * Deletes up to `limit` endpoints disabled before `before` (the event retention's cutoff) that no
+ * delivery names any more (the retention deleted their finished deliveries first), so the owner's
+ * places come back by themselves. Their audit entries stay. Returns how many it deleted.
+ */
+export async function pruneDisabledEndpoints(tx: Tx, before: Date, limit: number): Promise<number> {
+  return tx.$executeRaw`
+    DELETE FROM webhook_endpoints
+     WHERE id = ANY(ARRAY(
+       SELECT endpoint.id FROM webhook_endpoints endpoint
+        WHERE endpoint.status = 'disabled' AND endpoint.disabled_at < ${before}
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries delivery WHERE delivery.endpoint_id = endpoint.id)
+        ORDER BY endpoint.id LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED))`;
 }
 
 function inTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -81,6 +120,7 @@ export async function createEndpoint(
   const secret = newWebhookSecret();
   const types = input.eventTypes.includes("*") ? ["*"] : [...new Set(input.eventTypes)];
   const created = await inTransaction(db, async (tx) => {
+    await requireRoomForAnother(tx, owner);
     await requireRoomForEnabled(tx, owner);
     return tx.webhookEndpoint.create({
       data: { owner, apiKeyId: input.apiKeyId ?? null, url: url.toString(), description: input.description ?? null, eventTypes: types, secret, createdAt: now, updatedAt: now },

@@ -105,6 +105,7 @@ export const ownModules = [
   "tests/integration/engine/cron-route.test.ts",
   "tests/integration/engine/tick-phases.test.ts",
   "tests/integration/integrations/alerts-heartbeat.test.ts",
+  "tests/integration/integrations/events-cursor-expired.test.ts",
   "tests/integration/integrations/events-outbox.test.ts",
   "tests/integration/integrations/payment-webhook-races.test.ts",
   "tests/integration/integrations/payment-webhook-refusals.test.ts",

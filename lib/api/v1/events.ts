@@ -24,7 +24,8 @@ export const listEventsEndpoint = defineEndpoint({
   summary: "Events the caller may see, in commit order, after a cursor",
   description:
     "Every business change is an event, written in the change's transaction. Pages never skip an event that committed late: " +
-    "start with `after=0` (or a cursor kept from before) and follow `nextCursor`.",
+    "start with `after=0` (or a cursor kept from before) and follow `nextCursor`. Events are kept 30 days (DULY_EVENT_RETENTION_DAYS); " +
+    "a cursor after which some were deleted answers 410 CURSOR_EXPIRED instead of silently skipping them.",
   tag: "Events",
   parties: [],
   query: z.object({
@@ -34,4 +35,10 @@ export const listEventsEndpoint = defineEndpoint({
   }),
   response: EventList,
   successStatus: 200,
+  errors: [
+    {
+      status: 410, code: "CURSOR_EXPIRED",
+      when: "the retention deleted events after this cursor (a reader away longer than the retention): resync from the lists, then read from the `after` the message names",
+    },
+  ],
 });

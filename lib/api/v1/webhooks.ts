@@ -4,8 +4,10 @@
 import { z } from "zod";
 import { endpointView, deliveryView, subscribedTypes } from "../../webhooks/endpoints.ts";
 import { eventCursor } from "./events.ts";
-import { defineEndpoint, idParam } from "../endpoint.ts";
+import { defineEndpoint, idParam, type EndpointError } from "../endpoint.ts";
 import { invalidState, notFound } from "./marketplace-errors.ts";
+
+const endpointLimit = (when: string): EndpointError => ({ status: 409, code: "WEBHOOK_ENDPOINT_LIMIT", when });
 
 const endpointParams = z.object({ endpointId: idParam("The webhook endpoint's id.") });
 const withSecret = z
@@ -22,7 +24,8 @@ export const createWebhookEndpoint = defineEndpoint({
   summary: "Register a webhook endpoint (its signing secret is shown once)",
   description:
     "The URL must be https and resolve to a public address (private, loopback and link-local addresses are refused). " +
-    "An owner has at most 20 enabled endpoints: past that, 409 INVALID_STATE (disable one first).",
+    "An owner has at most 20 enabled endpoints, and 100 in all, disabled ones included: past either, 409 WEBHOOK_ENDPOINT_LIMIT " +
+    "(disable one, or enable and reuse a disabled one; one disabled for longer than the event retention, with no delivery left, is deleted).",
   tag: "Webhooks",
   parties: [],
   body: z
@@ -36,6 +39,7 @@ export const createWebhookEndpoint = defineEndpoint({
   response: withSecret,
   successStatus: 201,
   location: (created) => `/webhook-endpoints/${created.endpoint.id}`,
+  errors: [endpointLimit("the caller has 20 enabled endpoints, or 100 in all")],
 });
 
 export const listWebhookEndpoints = defineEndpoint({
@@ -104,7 +108,7 @@ export const enableWebhookEndpoint = defineEndpoint({
   body: reasonBody,
   response: endpointView,
   successStatus: 200,
-  errors: [notFound("webhook endpoint")],
+  errors: [notFound("webhook endpoint"), endpointLimit("the caller has 20 enabled endpoints already")],
 });
 
 export const listWebhookDeliveries = defineEndpoint({

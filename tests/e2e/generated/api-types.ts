@@ -377,7 +377,7 @@ export interface paths {
         };
         /**
          * Events the caller may see, in commit order, after a cursor
-         * @description Every business change is an event, written in the change's transaction. Pages never skip an event that committed late: start with `after=0` (or a cursor kept from before) and follow `nextCursor`.
+         * @description Every business change is an event, written in the change's transaction. Pages never skip an event that committed late: start with `after=0` (or a cursor kept from before) and follow `nextCursor`. Events are kept 30 days (DULY_EVENT_RETENTION_DAYS); a cursor after which some were deleted answers 410 CURSOR_EXPIRED instead of silently skipping them.
          */
         get: operations["listEvents"];
         put?: never;
@@ -461,7 +461,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint (its signing secret is shown once)
-         * @description The URL must be https and resolve to a public address (private, loopback and link-local addresses are refused). An owner has at most 20 enabled endpoints: past that, 409 INVALID_STATE (disable one first).
+         * @description The URL must be https and resolve to a public address (private, loopback and link-local addresses are refused). An owner has at most 20 enabled endpoints, and 100 in all, disabled ones included: past either, 409 WEBHOOK_ENDPOINT_LIMIT (disable one, or enable and reuse a disabled one; one disabled for longer than the event retention, with no delivery left, is deleted).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1024,7 +1024,7 @@ export interface components {
          * @example INVALID_STATE
          * @enum {string}
          */
-        ErrorCode: "INVALID_JSON" | "INVALID_INPUT" | "INVALID_ACTING_AS" | "ACTING_AS_REQUIRED" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_REQUEST_ID" | "UNAUTHENTICATED" | "API_KEY_REVOKED" | "INVALID_SIGNATURE" | "ACTING_AS_FORBIDDEN" | "API_KEY_READ_ONLY" | "NOT_ALLOWED" | "QUOTA_EXCEEDS_PLAN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_STATE" | "CHEF_UNAVAILABLE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "RECORD_BUSY" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "QUOTA_EXHAUSTED" | "INTERNAL" | "SERVER_MISCONFIGURED" | "SERVER_BUSY" | "DATABASE_UNAVAILABLE";
+        ErrorCode: "INVALID_JSON" | "INVALID_INPUT" | "INVALID_ACTING_AS" | "ACTING_AS_REQUIRED" | "INVALID_IDEMPOTENCY_KEY" | "INVALID_REQUEST_ID" | "UNAUTHENTICATED" | "API_KEY_REVOKED" | "INVALID_SIGNATURE" | "ACTING_AS_FORBIDDEN" | "API_KEY_READ_ONLY" | "NOT_ALLOWED" | "QUOTA_EXCEEDS_PLAN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INVALID_STATE" | "WEBHOOK_ENDPOINT_LIMIT" | "CHEF_UNAVAILABLE" | "IDEMPOTENCY_CONFLICT" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "RECORD_BUSY" | "CURSOR_EXPIRED" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "QUOTA_EXHAUSTED" | "INTERNAL" | "SERVER_MISCONFIGURED" | "SERVER_BUSY" | "DATABASE_UNAVAILABLE";
         /**
          * @description What kind of refusal, to branch on: fix the request (`invalid_request_error`), authenticate (`authentication_error`), act as someone else or with another key (`permission_error`), reuse an Idempotency-Key correctly (`idempotency_error`), slow down (`rate_limit_error`), or retry later (`api_error`: 503 with Retry-After; a 500 is a bug).
          * @enum {string}
@@ -4643,6 +4643,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused: `CURSOR_EXPIRED` the retention deleted events after this cursor (a reader away longer than the retention): resync from the lists, then read from the `after` the message names. */
+            410: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: `RATE_LIMITED` the key sent more requests this minute than its limit; Retry-After says when to come back. */
             429: {
                 headers: {
@@ -5324,7 +5337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `IDEMPOTENCY_KEY_IN_PROGRESS` the first request with this Idempotency-Key is still running. */
+            /** @description Conflict: `IDEMPOTENCY_KEY_IN_PROGRESS` the first request with this Idempotency-Key is still running; `WEBHOOK_ENDPOINT_LIMIT` the caller has 20 enabled endpoints, or 100 in all. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -5910,7 +5923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict: `IDEMPOTENCY_KEY_IN_PROGRESS` the first request with this Idempotency-Key is still running. */
+            /** @description Conflict: `IDEMPOTENCY_KEY_IN_PROGRESS` the first request with this Idempotency-Key is still running; `WEBHOOK_ENDPOINT_LIMIT` the caller has 20 enabled endpoints already. */
             409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];

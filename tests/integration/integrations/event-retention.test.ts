@@ -19,7 +19,7 @@ const catalogue = createCatalogue([pruneEventsJob]);
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await database.db.$executeRaw`TRUNCATE events, event_retention, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
 });
 
 async function eventAt(bookingId: number, at: Date): Promise<void> {

@@ -38,7 +38,7 @@ async function waitForALockWait(): Promise<void> {
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await database.db.$executeRaw`TRUNCATE events, event_retention, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
 });
 
 describe("a replay racing the event prune", () => {

@@ -3,9 +3,19 @@
 // owner has at most maxEnabledEndpoints enabled at once, counted under a per-owner lock so that
 // concurrent registrations cannot pass it together; disabling one frees its place, and enabling
 // one past the limit is refused the same way.
+//
+// Disabling freed the place, so a loop of register-then-disable still grew the owner's list (and
+// the table, the dashboard's list, GET /webhook-endpoints, which is unpaged) without bound. An
+// owner has at most maxEndpoints in all, disabled ones included (409 WEBHOOK_ENDPOINT_LIMIT, as
+// past the enabled limit), and the outbox's retention deletes an endpoint disabled for longer
+// than it keeps events once none of its deliveries is left, so a place comes back by itself
+// (docs/decisions/0048).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
-import { createEndpoint, maxEnabledEndpoints, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
+import { createEndpoint, maxEnabledEndpoints, maxEndpoints, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
+import { isDulyError } from "../../../lib/errors.ts";
+import { createCatalogue, schedule, tick } from "../../../lib/scheduler/index.ts";
+import { pruneEventsJob } from "../../../jobs/index.ts";
 import { setWebhookOptions } from "../../../lib/webhooks/options.ts";
 
 const database = useTestDatabase();
@@ -18,7 +28,7 @@ const register = (owner: string, n: number) =>
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE webhook_endpoints RESTART IDENTITY CASCADE`;
+  await database.db.$executeRaw`TRUNCATE webhook_endpoints, events, event_retention, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
 });
 
 describe("webhook endpoints per owner", () => {
@@ -37,5 +47,44 @@ describe("webhook endpoints per owner", () => {
     await database.db.$transaction((tx) => setEndpointEnabled(tx, "chef:7", first.id, false, t0, by, "test"));
     await register("chef:7", 99);
     await expect(database.db.$transaction((tx) => setEndpointEnabled(tx, "chef:7", first.id, true, t0, by, "test"))).rejects.toThrow(/at most 20/);
+  });
+
+  it("stop at maxEndpoints in all: a loop of register and disable is refused with WEBHOOK_ENDPOINT_LIMIT", async () => {
+    let refused: unknown;
+    for (let n = 0; n < maxEndpoints + 1 && refused === undefined; n++) {
+      try {
+        const { endpoint } = await register("customer:3", n);
+        await database.db.$transaction((tx) => setEndpointEnabled(tx, "customer:3", endpoint.id, false, t0, by, "looping"));
+      } catch (error) {
+        refused = error;
+      }
+    }
+    expect(isDulyError(refused, "WEBHOOK_ENDPOINT_LIMIT"), String(refused)).toBe(true);
+    expect(String(refused)).toMatch(new RegExp(`at most ${maxEndpoints} webhook endpoints per owner, disabled ones included`));
+    expect(await database.db.webhookEndpoint.count({ where: { owner: "customer:3" } })).toBe(maxEndpoints);
+    // The enabled limit answers the same code.
+    for (let n = 0; n < maxEnabledEndpoints; n++) await register("chef:8", n);
+    await expect(register("chef:8", 99)).rejects.toSatisfy((error) => isDulyError(error, "WEBHOOK_ENDPOINT_LIMIT"));
+  });
+
+  it("come back when the retention deletes endpoints disabled longer than it keeps events, once their deliveries are gone", async () => {
+    for (let n = 0; n < maxEndpoints; n++) {
+      const { endpoint } = await register("customer:4", n);
+      await database.db.$transaction((tx) => setEndpointEnabled(tx, "customer:4", endpoint.id, false, t0, by, "looping"));
+    }
+    await expect(register("customer:4", 100)).rejects.toThrow(/at most 100/);
+    const [first, second] = await database.db.webhookEndpoint.findMany({ where: { owner: "customer:4" }, orderBy: { id: "asc" }, take: 2 });
+    // The first has a delivery left (its event not yet pruned): it stays until that goes.
+    const event = await database.db.event.create({
+      data: { type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: {}, actor: "customer:4", audience: ["customer:4"], createdAt: t0 },
+    });
+    await database.db.webhookDelivery.create({ data: { endpointId: first!.id, eventId: event.id, orderingKey: "booking:1", status: "failed", nextAttemptAt: t0, createdAt: new Date(t0.getTime() + 29 * 86_400_000) } });
+    const later = new Date(t0.getTime() + 31 * 86_400_000); // 31 days after they were disabled
+    await database.db.$transaction((tx) => schedule(tx, pruneEventsJob, { runAt: later, payload: { olderThanDays: 30, batchSize: 1_000 }, key: "endpoint-prune" }));
+    await tick({ db: database.db, catalogue: createCatalogue([pruneEventsJob]), now: later, budgetMs: 5_000, mode: "drain" });
+    expect(await database.db.webhookEndpoint.count({ where: { owner: "customer:4" } })).toBe(1);
+    expect((await database.db.webhookEndpoint.findFirstOrThrow({ where: { owner: "customer:4" } })).id).toBe(first!.id);
+    expect(second).toBeDefined();
+    await expect(register("customer:4", 101)).resolves.toBeDefined();
   });
 });
