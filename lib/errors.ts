@@ -59,6 +59,8 @@ export class DulyError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The input field at fault, when a use case's own check names one (the API's `param`). */
+    readonly param?: string,
   ) {
     super(message);
     this.name = "DulyError";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../lib/db/client.ts";
 import { createOperator, createOperatorAuth } from "../lib/auth/operator-auth.ts";
 import type { OperatorRole } from "../lib/auth/roles.ts";
-import { createCatalogue, schedule, tick, type Subject } from "../lib/scheduler/index.ts";
+import { createCatalogue, databaseClock, schedule, tick, type Subject } from "../lib/scheduler/index.ts";
 import { demoPing } from "../jobs/index.ts";
 import { seedMarketplace, type MarketplaceDemo } from "../scripts/lib/demo/marketplace.ts";
 
@@ -34,15 +34,17 @@ const demoJobs: Array<{ inHours: number; note: string; on: { booking: number } |
 
 /**
  * Jobs that failed before the demo starts, for a newcomer to practise on: three dead ones (one
- * attempt each, against a service that was down), which an operator's retry now runs and
- * succeeds, and two still retrying against a service down for two more hours.
+ * attempt each, against a service down until a minute after the seed), which an operator's retry
+ * then runs and succeeds, and two still retrying against a service down for two more hours. Those two get 12
+ * attempts: demo.ping's backoff (10 s doubling, at most an hour) spends 5 in under three minutes,
+ * which made them dead before a newcomer had signed in; 12 last about two and a half hours.
  */
 const failingJobs: Array<{ agoMinutes: number; note: string; maxAttempts: number; downForMinutes: number; booking: number }> = [
-  { agoMinutes: 180, note: "push the booking to the chef's calendar", maxAttempts: 1, downForMinutes: 0, booking: 0 },
-  { agoMinutes: 150, note: "email the customer their receipt", maxAttempts: 1, downForMinutes: 0, booking: 2 },
-  { agoMinutes: 120, note: "sync the menu to the venue", maxAttempts: 1, downForMinutes: 0, booking: 3 },
-  { agoMinutes: 50, note: "text the chef the parking details", maxAttempts: 5, downForMinutes: 120, booking: 1 },
-  { agoMinutes: 40, note: "notify the customer's assistant", maxAttempts: 5, downForMinutes: 120, booking: 5 },
+  { agoMinutes: 180, note: "push the booking to the chef's calendar", maxAttempts: 1, downForMinutes: 1, booking: 0 },
+  { agoMinutes: 150, note: "email the customer their receipt", maxAttempts: 1, downForMinutes: 1, booking: 2 },
+  { agoMinutes: 120, note: "sync the menu to the venue", maxAttempts: 1, downForMinutes: 1, booking: 3 },
+  { agoMinutes: 50, note: "text the chef the parking details", maxAttempts: 12, downForMinutes: 120, booking: 1 },
+  { agoMinutes: 40, note: "notify the customer's assistant", maxAttempts: 12, downForMinutes: 120, booking: 5 },
 ];
 
 export async function seedDemoData(db: Db, now: Date): Promise<{ created: number; marketplace: MarketplaceDemo | null }> {
@@ -61,8 +63,16 @@ async function demoSubjects(db: Db, now: Date): Promise<{ bookings: Subject[]; d
   };
 }
 
+/** The later of the seed's clock and the database's: a test seeds at a chosen instant, npm start at the database's. */
+async function laterOf(db: Db, now: Date): Promise<Date> {
+  return new Date(Math.max(now.getTime(), (await databaseClock(db))().getTime()));
+}
+
 async function seedDemoJobs(db: Db, now: Date): Promise<{ created: number }> {
   const subjects = await demoSubjects(db, now);
+  // When the failing jobs' service comes back is counted from here, after the marketplace seed
+  // (which a loaded machine may take a while over), so the dead ones are dead when it ends.
+  const seededAt = await laterOf(db, now);
   // A record the list has (a database seeded with fewer bookings gets jobs on no record).
   const pick = (list: Subject[], n: number): Subject | undefined => (list.length === 0 ? undefined : list[n % list.length]);
   const created = await db.$transaction(async (tx) => {
@@ -80,7 +90,7 @@ async function seedDemoJobs(db: Db, now: Date): Promise<{ created: number }> {
     for (const [index, job] of failingJobs.entries()) {
       const result = await schedule(tx, demoPing, {
         runAt: new Date(now.getTime() - job.agoMinutes * minute),
-        payload: { note: job.note, failUntil: new Date(now.getTime() + job.downForMinutes * minute).toISOString() },
+        payload: { note: job.note, failUntil: new Date(seededAt.getTime() + job.downForMinutes * minute).toISOString() },
         key: `demo-seed:failing:${index}`,
         subject: pick(subjects.bookings, job.booking),
         maxAttempts: job.maxAttempts,
@@ -90,8 +100,11 @@ async function seedDemoJobs(db: Db, now: Date): Promise<{ created: number }> {
     return count;
   });
   if (created === 0) return { created };
-  // Their first attempts, as the ticks of half an hour ago ran them: failed, and dead when it was the last.
-  const summary = await tick({ db, catalogue: createCatalogue([demoPing]), now: new Date(now.getTime() - 30 * minute), budgetMs: 20_000, concurrency: 1 });
+  // Their first attempts, run now (late: they were due minutes to hours ago): failed, and dead
+  // when it was the last. Not as of an earlier instant: the jobs were created at the database's
+  // clock just now, and a job page showed its first attempt half an hour before its creation.
+  const ranAt = await laterOf(db, now);
+  const summary = await tick({ db, catalogue: createCatalogue([demoPing]), now: ranAt, budgetMs: 20_000, concurrency: 1 });
   if (summary.errors.length > 0) throw new Error(`demo seed: tick: ${summary.errors.join("; ")}`);
   return { created };
 }

@@ -10,8 +10,8 @@ import { v1OpenApiDocument } from "../lib/api/v1/document.ts";
 const dir = mkdtempSync(path.join(tmpdir(), "duly-openapi-"));
 const file = path.join(dir, "openapi.json");
 try {
-  // The local server `npm start` serves: the served document names its own origin instead.
-  writeFileSync(file, `${JSON.stringify(v1OpenApiDocument("http://127.0.0.1:3000"), null, 2)}\n`);
+  // Exactly the document the app serves (its server is relative, the same on every host).
+  writeFileSync(file, `${JSON.stringify(v1OpenApiDocument(), null, 2)}\n`);
   const redocly = path.resolve("node_modules/.bin/redocly");
   const result = spawnSync(redocly, ["lint", file, "--config", "redocly.yaml", "--format", "stylish"], {
     stdio: "inherit",

@@ -61,7 +61,10 @@ export function httpErrorOf(error: unknown): HttpError {
   }
   if (error instanceof DulyError) {
     const status = statusOf[error.code];
-    return { status, code: error.code, message: error.message, ...(status === 503 ? { retryAfterSeconds: retryAfterSeconds.unavailable } : {}) };
+    return {
+      status, code: error.code, message: error.message,
+      ...(error.param ? { param: error.param } : {}), ...(status === 503 ? { retryAfterSeconds: retryAfterSeconds.unavailable } : {}),
+    };
   }
   if (error instanceof ApiError) {
     if (error.code === ApiErrorCode.ServerBusy) return busy(error.message);

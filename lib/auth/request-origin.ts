@@ -29,3 +29,26 @@ export function sameHostOrigins(request: Request | undefined): string[] {
     return [];
   }
 }
+
+/**
+ * The origin the client addressed, for links the server writes into an answer (an API error's
+ * `doc_url`): its host as above (X-Forwarded-Host, else Host) with the scheme a TLS-terminating
+ * proxy reports (X-Forwarded-Proto), else the request URL's. Not `new URL(request.url).origin`
+ * alone: `next start` builds request.url on the host it listens on (http://localhost:3000)
+ * whatever host the client used, so links made from it were dead for every client but a browser
+ * on the server itself. A Host that is no plain host falls back to the request URL's origin.
+ */
+export function requestOrigin(request: Request): string {
+  const own = new URL(request.url);
+  const host = requestHost(request.headers);
+  const forwardedProto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  const scheme = forwardedProto === "http" || forwardedProto === "https" ? forwardedProto : own.protocol.replace(/:$/, "");
+  if (!host) return own.origin;
+  try {
+    const url = new URL(`${scheme}://${host}`);
+    if (url.host !== host.toLowerCase() || url.pathname !== "/" || url.username || url.password) return own.origin;
+    return url.origin;
+  } catch {
+    return own.origin;
+  }
+}

@@ -106,3 +106,15 @@ test("rate limits per key over HTTP: the headers, 429 with Retry-After, the next
   const listed = await db.apiKey.findUniqueOrThrow({ where: { prefix: reader.prefix } });
   expect(listed.lastUsedAt).not.toBeNull();
 });
+
+test("links in answers name the host the client used, not the one next start listens on", async ({ db, baseURL }) => {
+  // next start hands routes request.url on its own listening host (localhost) whatever Host the
+  // client sent: the document's server and every doc_url pointed there (decision 0050).
+  const { token } = await createApiKey(db, { name: `hosts ${randomBytes(3).toString("hex")}`, scope: "app" });
+  const viaLoopback = baseURL!.replace("//localhost:", "//127.0.0.1:");
+  const missing = await fetch(`${viaLoopback}/api/v1/bookings/999999999`, { headers: { authorization: `Bearer ${token}` } });
+  expect(missing.status).toBe(404);
+  expect((await missing.json()).error.doc_url).toBe(`${viaLoopback}/api/v1/docs/errors#not_found`);
+  const document = await (await fetch(`${viaLoopback}/api/v1/openapi.json`)).json();
+  expect(document.servers).toEqual([{ url: "/api/v1", description: "This server" }]);
+});

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { z } from "zod";
 import { createAccount, localDateOf } from "../../lib/quotas/index.ts";
 import { cancel, defineJob, schedule } from "../../lib/scheduler/index.ts";
-import { dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
+import { cronAuth, dayMs, expect, test, uniqueMarker } from "./fixtures.ts";
 import { makeDispute } from "./marketplace-fixture.ts";
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -116,4 +116,26 @@ test("the jobs list opens on pending work, soonest first; an explicit filter sti
   } finally {
     await db.scheduledJob.deleteMany({ where: { id: { in: [cancelled.id, pending.id] } } });
   }
+});
+
+test.describe("the overview's figures at 1440 px", () => {
+  // A long zone name makes the longest time the figures show ("2027-03-11 19:00:00
+  // America/Argentina/Buenos_Aires (-03:00) (2 s ago)"); the page must not scroll sideways for it.
+  test.use({ displayZone: "America/Argentina/Buenos_Aires" });
+
+  test("fit the page: the last tick's time wraps inside its card instead of pushing the page wider", async ({ page, request }) => {
+    // A recorded tick, so the "Last tick" card shows its time.
+    expect((await request.get("/api/cron/tick?mode=drain&budgetMs=1000", { headers: cronAuth })).status()).toBe(200);
+    await page.goto("/overview");
+    await expect(page.getByRole("heading", { name: "Last tick" })).toBeVisible();
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wider = Array.from(document.querySelectorAll<HTMLElement>("#content *"))
+        .filter((element) => element.getBoundingClientRect().right > width + 1)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? "").trim().slice(0, 60)}`);
+      return { scrollWidth: document.documentElement.scrollWidth, width, wider: wider.slice(0, 5) };
+    });
+    expect(overflow.wider).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.width);
+  });
 });

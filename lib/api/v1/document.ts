@@ -2,13 +2,18 @@
 import { buildOpenApiDocument } from "../openapi.ts";
 import { v1Endpoints } from "./endpoints.ts";
 
-const built = new Map<string, ReturnType<typeof buildOpenApiDocument>>();
+let built: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-/** The document, its server the absolute URL of `origin` (the server that serves it). */
-export function v1OpenApiDocument(origin: string): ReturnType<typeof buildOpenApiDocument> {
-  const cached = built.get(origin);
-  if (cached) return cached;
-  const document = buildOpenApiDocument(v1Endpoints, `${origin}/api/v1`, {
+/**
+ * The document. Its server is `/api/v1`, relative to wherever the document is served (OpenAPI
+ * 3.1, "Server Object"): one document for every host, and never the host `next start` listens on
+ * (it hands a route `http://localhost:<port>` as request.url whatever host the client used), which
+ * sent Swagger UI and generated clients to localhost behind a proxy and which openapi-typescript's
+ * CLI refuses outright (docs/decisions/0050).
+ */
+export function v1OpenApiDocument(): ReturnType<typeof buildOpenApiDocument> {
+  if (built) return built;
+  built = buildOpenApiDocument(v1Endpoints, "/api/v1", {
     title: "Duly marketplace API",
     version: "1.0.0",
     description: [
@@ -27,7 +32,5 @@ export function v1OpenApiDocument(origin: string): ReturnType<typeof buildOpenAp
       "**Lists**: newest first, `limit` per page and an opaque `nextCursor`. **Versions**: bookings answer an `ETag`; send it as `If-Match` to act only on the version you read (412 otherwise).",
     ].join("\n"),
   });
-  // A few origins at most (localhost, 127.0.0.1, the public host); bounded all the same.
-  if (built.size < 16) built.set(origin, document);
-  return document;
+  return built;
 }

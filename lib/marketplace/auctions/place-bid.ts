@@ -30,7 +30,7 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
       throw new DulyError(ErrorCode.InvalidState, `auction ${bid.auctionId} is open but stopped taking bids at ${auction.closes_at.toISOString()}`);
     }
     if (bid.priceMinor > auction.max_price_minor) {
-      throw new DulyError(ErrorCode.InvalidInput, `the bid ${amountInWords(bid.priceMinor, auction.currency)} is above the auction's maximum ${amountInWords(auction.max_price_minor, auction.currency)}`);
+      throw new DulyError(ErrorCode.InvalidInput, `the bid ${amountInWords(bid.priceMinor, auction.currency)} is above the auction's maximum ${amountInWords(auction.max_price_minor, auction.currency)}`, "priceMinor");
     }
     if (!(await tx.chef.findUnique({ where: { id: actor.chefId } }))) notFound(`chef ${actor.chefId}`);
     const placed = await placeOrLowerBid(tx, { auctionId: bid.auctionId, chefId: actor.chefId, priceMinor: bid.priceMinor, at: now });
@@ -43,6 +43,7 @@ export async function placeBid(context: UseCaseContext, input: PlaceBidInput): P
     throw new DulyError(
       ErrorCode.InvalidInput,
       `chef ${actor.chefId}'s bid on auction ${bid.auctionId} is ${amountInWords(current.priceMinor, auction.currency)}; a new bid must be lower (bids only go down), not ${amountInWords(bid.priceMinor, auction.currency)}`,
+      "priceMinor",
     );
   });
 }

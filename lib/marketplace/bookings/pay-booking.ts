@@ -45,6 +45,7 @@ export async function payBooking(context: UseCaseContext, input: PayBookingInput
       throw new DulyError(
         ErrorCode.InvalidInput,
         `booking ${booking.id} costs ${amountInWords(booking.priceMinor, booking.currency)}, not ${amountInWords(payment.amountMinor, payment.currency)}`,
+        payment.currency !== booking.currency ? "currency" : "amountMinor",
       );
     }
     // A retried webhook: this very charge is already recorded.

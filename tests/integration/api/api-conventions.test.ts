@@ -158,6 +158,25 @@ describe("errors an integrator can act on (item 8)", () => {
     const wrong = await callRoute(payRoute as RouteHandler, { path: `/bookings/${id}/pay`, params: { bookingId: String(id) }, key: appKey, body: { amountMinor: 100_00, currency: "EUR" }, headers: now });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.message).toBe(`booking ${id} costs 120.00 EUR (12000 minor units), not 100.00 EUR (10000 minor units)`);
+    // The field at fault is named, as for a schema error (docs/api.md, "Errors").
+    expect(wrong.json.error.param).toBe("amountMinor");
+    const otherCurrency = await callRoute(payRoute as RouteHandler, { path: `/bookings/${id}/pay`, params: { bookingId: String(id) }, key: appKey, body: { amountMinor: 120_00, currency: "USD" }, headers: now });
+    expect(otherCurrency.json.error).toMatchObject({ code: "INVALID_INPUT", param: "currency" });
+  });
+
+  it("doc_url is on the host the request was sent to, not the one next start listens on", async () => {
+    // `next start` hands a route request.url on its own listening host (http://localhost:3000)
+    // whatever the client asked for; the host the client used is in Host, or X-Forwarded-Host and
+    // X-Forwarded-Proto behind a proxy. A doc_url on localhost is a dead link for an integrator.
+    const asNextStartHandsIt = (headers: Record<string, string>) =>
+      getBookingRoute(new Request("http://localhost:3000/api/v1/bookings/999999", { headers: { authorization: `Bearer ${appKey}`, ...now, ...headers } }), { params: Promise.resolve({ bookingId: "999999" }) });
+    const direct = await (await asNextStartHandsIt({ host: "127.0.0.1:3000" })).json();
+    expect(direct.error).toMatchObject({ code: "NOT_FOUND", doc_url: "http://127.0.0.1:3000/api/v1/docs/errors#not_found" });
+    const proxied = await (await asNextStartHandsIt({ host: "10.0.0.5:3000", "x-forwarded-host": "api.duly.example", "x-forwarded-proto": "https" })).json();
+    expect(proxied.error.doc_url).toBe("https://api.duly.example/api/v1/docs/errors#not_found");
+    // A Host that is no host (a path, credentials) is not echoed: the request's own origin is.
+    const forged = await (await asNextStartHandsIt({ host: "evil.example/x?" })).json();
+    expect(forged.error.doc_url).toBe("http://localhost:3000/api/v1/docs/errors#not_found");
   });
 });
 

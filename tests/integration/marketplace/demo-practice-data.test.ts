@@ -70,4 +70,30 @@ describe("the demo data a newcomer practises on", () => {
     // A second start seeds nothing again.
     expect((await seedDemoData(db, new Date(now.getTime() + 60 * minute))).created).toBe(0);
   });
+
+  it("keeps its still-failing jobs retrying while their service is down, and runs no attempt before it seeded them", { timeout: 180_000 }, async () => {
+    const { db } = database;
+    const failing = await db.scheduledJob.findMany({ where: { key: { in: ["demo-seed:failing:3", "demo-seed:failing:4"] } }, include: { runs: { orderBy: { attempt: "asc" } } } });
+    expect(failing).toHaveLength(2);
+    // No attempt before the instant the seed runs at: the jobs are created then (at the database's
+    // clock, which on npm start is that instant), and a first attempt travelled back half an hour
+    // showed on the job's page as started 36 min ago, created 6 min ago.
+    for (const job of failing) {
+      expect(job.runs[0]!.startedAt.getTime(), job.key ?? undefined).toBeGreaterThanOrEqual(now.getTime());
+      expect(job.createdAt.getTime(), job.key ?? undefined).toBeLessThanOrEqual(job.runs[0]!.startedAt.getTime());
+    }
+    // The seed says "still retrying against a service down for two more hours": with the type's
+    // backoff (10 s doubling) five attempts were spent within three minutes of npm start, and the
+    // newcomer found five dead jobs instead of three. Ticks over the next hour leave them retrying.
+    for (const after of [3, 10, 30, 60]) {
+      const summary = await tick({ db, catalogue: createCatalogue([demoPing]), now: new Date(now.getTime() + after * minute), budgetMs: 20_000, concurrency: 1 });
+      expect(summary.errors).toEqual([]);
+      const states = await db.scheduledJob.findMany({ where: { id: { in: failing.map((j) => j.id) } }, select: { key: true, status: true } });
+      expect(states.map((j) => `${j.key} ${j.status}`).sort(), `${after} min after the seed`).toEqual(["demo-seed:failing:3 pending", "demo-seed:failing:4 pending"]);
+    }
+    // Once the service is back (two hours on), their next attempt succeeds.
+    await tick({ db, catalogue: createCatalogue([demoPing]), now: new Date(now.getTime() + 5 * 60 * minute), budgetMs: 20_000, concurrency: 1 });
+    const after = await db.scheduledJob.findMany({ where: { id: { in: failing.map((j) => j.id) } }, select: { status: true } });
+    expect(after.map((j) => j.status)).toEqual(["succeeded", "succeeded"]);
+  });
 });

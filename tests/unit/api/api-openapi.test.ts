@@ -1,7 +1,9 @@
 // Issue 6, test 6: the OpenAPI document of /api/v1 validates against the OpenAPI 3.1 schema
 // (@seriousme/openapi-schema-validator) and lists every route: each route file under app/api/v1
 // and the methods it exports are exactly the document's paths and operations, both ways.
-import { readdir } from "node:fs/promises";
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -36,7 +38,7 @@ function openApiPathOf(file: string): string {
 }
 
 async function document() {
-  const response = getDocument(new Request("http://duly.test/api/v1/openapi.json"));
+  const response = getDocument();
   expect(response.status).toBe(200);
   return (await response.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string; responses: Record<string, { description?: string; headers?: Record<string, unknown> } | undefined> }>> };
 }
@@ -177,7 +179,7 @@ describe("a document generators love (issue 14, item 10)", () => {
     expect(seen).toBeGreaterThan(20);
   });
 
-  it("responses and bodies reuse components rather than inline schemas; the server URL is absolute", async () => {
+  it("responses and bodies reuse components rather than inline schemas; the server URL is relative to the document", async () => {
     const doc = (await document()) as unknown as Json;
     for (const [name, operation] of operationsOf(doc)) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
@@ -187,8 +189,30 @@ describe("a document generators love (issue 14, item 10)", () => {
       const body = (operation.requestBody as { content?: Record<string, { schema: Json }> } | undefined)?.content?.["application/json"]?.schema;
       if (body) expect(Object.keys(body), name).toEqual(["$ref"]);
     }
-    expect((doc.servers as Array<{ url: string }>)[0]!.url).toBe("http://duly.test/api/v1");
+    // Relative (OpenAPI 3.1: resolved against where the document is served): `next start` hands
+    // the route its listening host (localhost) whatever host the client used, so an absolute URL
+    // sent Swagger UI's "Try it out" and generated clients to localhost behind any proxy, and
+    // openapi-typescript refuses a document whose server is localhost.
+    expect(doc.servers).toEqual([{ url: "/api/v1", description: "This server" }]);
   });
+
+  it("the document npm start serves generates a client with the openapi-typescript CLI, as docs/api.md says", async () => {
+    // As fetched from http://localhost:3000 (the URL npm start prints): the CLI validates it with
+    // Redocly's recommended rules first, which refused the server the route used to name there,
+    // `http://localhost:3000/api/v1` ("Server `url` should not point to example.com or localhost"),
+    // and generated nothing.
+    const served = await getDocument().text();
+    const dir = await mkdtemp(path.join(tmpdir(), "duly-openapi-cli-"));
+    try {
+      await writeFile(path.join(dir, "openapi.json"), served);
+      const cli = path.join(root, "node_modules/.bin/openapi-typescript");
+      const run = spawnSync(cli, [path.join(dir, "openapi.json"), "-o", path.join(dir, "duly.d.ts")], { encoding: "utf8" });
+      expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+      expect(await readFile(path.join(dir, "duly.d.ts"), "utf8")).toContain('"/bookings/{bookingId}/accept"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("no body is required where none is meant (accept takes none; a request does)", async () => {
     const doc = (await document()) as unknown as { paths: Record<string, Record<string, { requestBody?: { required: boolean } }>> };

@@ -50,6 +50,7 @@ import { bookingEtag, parseIfMatch, requireBookingIfMatch } from "@/lib/api/prec
 import { countRequest, rateLimitHeaders, RateLimitedError } from "@/lib/api/rate-limit.ts";
 import { authenticateApiKey, type AuthenticatedKey } from "@/lib/api/keys/api-keys.ts";
 import { docUrlOf, errorTypeOf } from "@/lib/api/error-catalogue.ts";
+import { requestOrigin } from "@/lib/auth/request-origin.ts";
 import {
   currentRequestId,
   installRequestIdLogPrefix,
@@ -133,7 +134,7 @@ export function apiErrorResponse(error: unknown, request?: Request, allow?: stri
   if (retryAfter) headers.set("Retry-After", retryAfter);
   if (allow) headers.set("Allow", allow);
   const field = param ?? paramOf(issues);
-  const origin = request ? new URL(request.url).origin : undefined;
+  const origin = request ? requestOrigin(request) : undefined;
   const body = {
     error: {
       type: errorTypeOf(status, code), code, message, ...(field ? { param: field } : {}),

@@ -4,7 +4,7 @@ import { v1OpenApiDocument } from "@/lib/api/v1/document.ts";
 
 export const dynamic = "force-dynamic";
 
-/** Its server is this server's own absolute URL, as the request reached it. */
-export function GET(request: Request): Response {
-  return Response.json(v1OpenApiDocument(new URL(request.url).origin), { headers: { "Cache-Control": "public, max-age=300" } });
+/** Its server is relative (`/api/v1`): the same document names the right server on every host. */
+export function GET(): Response {
+  return Response.json(v1OpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
 }
