@@ -62,7 +62,8 @@ export async function cancelJob(db: Db, actor: AuditActor, input: CancelInput, n
       to: { status: outcome === "cancelled" ? "cancelled" : "cancelled when its attempt ends" },
       reason: input.reason,
     });
-    return { message: outcome === "cancelled" ? "cancelled" : "it is running: cancelled when this attempt ends, unless it succeeds" };
+    // A sentence the page shows as it is (the other actions' messages follow a "Rescheduled: " prefix).
+    return { message: outcome === "cancelled" ? "Cancelled" : "Cancelled when its running attempt ends, unless that attempt succeeds" };
   });
 }
 

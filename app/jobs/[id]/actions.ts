@@ -44,7 +44,7 @@ export async function cancelJobAction(_previous: ActionState, form: FormData): P
     const parsed = cancelInput.safeParse({ ...formFields(form), zone: (await displayZone()).zone });
     if (!parsed.success) return invalid(parsed.error);
     const { message } = await cancelJob(getDb(), operator, parsed.data, await now());
-    return done(parsed.data.jobId, `Cancelled: ${message}.`);
+    return done(parsed.data.jobId, `${message}.`);
   } catch (error) {
     return refusedUnlessRedirect(error);
   }

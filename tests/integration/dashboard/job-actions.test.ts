@@ -109,6 +109,21 @@ describe("reschedule", () => {
   });
 });
 
+describe("cancel", () => {
+  it("confirms in one sentence that says what happened, for a waiting job and for a running one", async () => {
+    signInAs(operator);
+    const waiting = await pendingJob();
+    const first = await actions.cancelJobAction(idle, form({ jobId: waiting.id.toString(), ...waiting.seen, reason: "booking withdrawn" }));
+    expect(first).toMatchObject({ ok: true, message: "Cancelled." });
+
+    const running = await pendingJob(new Date("2020-01-01T00:00:00Z"));
+    await claim(database.db, catalogue, { now: new Date("2020-01-01T00:00:01Z"), tickId: "cancel-running" });
+    const seen = (await jobVersion(database.db, running.id))!;
+    const second = await actions.cancelJobAction(idle, form({ jobId: running.id.toString(), ...seen, reason: "booking withdrawn" }));
+    expect(second).toMatchObject({ ok: true, message: "Cancelled when its running attempt ends, unless that attempt succeeds." });
+  });
+});
+
 describe("who may act", () => {
   it("refuses a viewer's forged call and writes nothing", async () => {
     const job = await pendingJob();
