@@ -5,6 +5,7 @@
 // one past the limit is refused the same way.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEndpoint, maxEnabledEndpoints, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
 import { setWebhookOptions } from "../../../lib/webhooks/options.ts";
 
@@ -18,7 +19,7 @@ const register = (owner: string, n: number) =>
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE webhook_endpoints RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["webhook_endpoints"], { restartIdentity: true });
 });
 
 describe("webhook endpoints per owner", () => {
