@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type Db } from "../../lib/db/client.ts";
 import { urlForDatabase, withClient, type TestDatabaseServer } from "../setup/global-database.ts";
+import { startCostProbe } from "./database-cost.ts";
 
 export interface TestDatabase {
   /** Connection string of this file's database (through PgBouncer in the PgBouncer pass). */
@@ -74,6 +75,8 @@ async function copyDatabase(template: string): Promise<BareDatabase> {
     }
   });
   let dropped = false;
+  // DULY_TEST_DB_COST: what this file cost the server, recorded at drop (tests/helpers/database-cost.ts).
+  const costProbe = startCostProbe(name);
   const directUrl = urlForDatabase(server.adminUrl, name);
   return {
     url: server.pooledAdminUrl ? urlForDatabase(server.pooledAdminUrl, name) : directUrl,
@@ -82,6 +85,7 @@ async function copyDatabase(template: string): Promise<BareDatabase> {
     async drop() {
       if (dropped) return;
       dropped = true;
+      await costProbe?.record(server.adminUrl);
       await withClient(server.adminUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
       );

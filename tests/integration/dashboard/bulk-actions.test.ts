@@ -4,6 +4,7 @@
 // half way (browser closed) resumes from its cursor without doing anything twice.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { schedule } from "../../../lib/scheduler/index.ts";
@@ -18,7 +19,7 @@ const catalogue = testCatalogue();
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "audit_entries", "bulk_operation_job_chunks", "bulk_operations"]);
 });
 
 /** A preview by `actor` (recorded, so it can be confirmed). */

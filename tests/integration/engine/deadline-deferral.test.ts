@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim, runClaimed } from "../../helpers/engine.ts";
 import { countJob, createEffectTables } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, findJob, limits, NotBefore, reschedule, runsOfJob, schedule, tick } from "../../../lib/scheduler/index.ts";
@@ -41,7 +42,7 @@ const catalogue = createCatalogue([countJob, boundJob]);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });
 

@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import {
   cancel, cancelForSubject, createCatalogue, defineJob, findJob, limits, reschedule, retry, schedule, scheduleMany,
@@ -103,7 +104,7 @@ beforeEach(async () => {
   await createEffectTables(db);
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_unique (label text PRIMARY KEY)`;
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_txids (job_id bigint NOT NULL, txid bigint NOT NULL)`;
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions, test_unique, test_txids`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions", "test_unique", "test_txids"]);
   await db.$executeRaw`INSERT INTO test_unique VALUES ('taken')`;
 });
 

@@ -4,6 +4,7 @@
 // mid-batch doubles nothing.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { countBatchAloneJob, countBatchJob, countJob, createEffectTables, testCatalogue, testLeaseMs } from "../../fixtures/test-jobs.ts";
 import { startTickProcess } from "../../fixtures/processes.ts";
 import { z } from "zod";
@@ -42,7 +43,7 @@ async function commitsOf(ids: bigint[]): Promise<Array<{ job: string; effect: st
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
   await db.$executeRaw`UPDATE test_switch SET failing = true`;
 });

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, findJob, runsOfJob, schedule, tick } from "../../../lib/scheduler/index.ts";
 
@@ -91,7 +92,7 @@ beforeEach(async () => {
   await db.$executeRaw`INSERT INTO test_parents VALUES (1) ON CONFLICT DO NOTHING`;
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_children (
     job_id bigint NOT NULL, parent_id int NOT NULL REFERENCES test_parents (id) DEFERRABLE INITIALLY DEFERRED)`;
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions, test_children`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions", "test_children"]);
   lateWriteError = undefined;
 });
 

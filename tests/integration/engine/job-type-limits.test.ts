@@ -9,6 +9,7 @@ import { createDb, pgPoolOf } from "../../../lib/db/client.ts";
 import { createCatalogue, defineJob, tick } from "../../../lib/scheduler/index.ts";
 import { claimDueJobs } from "../../../lib/scheduler/internal.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim, runClaimed } from "../../helpers/engine.ts";
 import { countJob, createEffectTables } from "../../fixtures/test-jobs.ts";
 
@@ -45,7 +46,7 @@ const types = catalogue.claimableTypes(false);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs"]);
   Object.assign(seen, { running: 0, mostRunning: 0, mostInTable: 0 });
 });
 

@@ -9,6 +9,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { tick, type Catalogue, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 import { housekeeping, liveWindowMs, shouldReconcile } from "../../../lib/scheduler/internal.ts";
@@ -36,7 +37,7 @@ const record = (recurring: unknown[], builtAt = Date.parse("2027-04-10T00:00:00Z
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("a start stamped by a clock that was ahead", () => {

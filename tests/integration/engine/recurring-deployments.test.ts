@@ -10,6 +10,7 @@
 // Every tick passes its own `now`: the deployments' liveness is judged by the tick's clock.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, flakyJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, tick, type Catalogue, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 
@@ -41,7 +42,7 @@ const run = (catalogue: Catalogue, now: Date) => tick({ db: database.db, catalog
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("a tick with another catalogue", () => {

@@ -11,6 +11,7 @@
 //    the fingerprint: it matches, nothing reconciles, the schedules never come back.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 
@@ -30,7 +31,7 @@ async function occurrences(name: string): Promise<number> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("a rollout: old code and new code tick the same database", () => {

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testBuiltAt, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 import { catchUpAllCap, fingerprintKey, liveWindowMs } from "../../../lib/scheduler/internal.ts";
@@ -34,7 +35,7 @@ async function occurrencesOf(name: string): Promise<Date[]> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("after a long silence", () => {

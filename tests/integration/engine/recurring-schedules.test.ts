@@ -1,6 +1,7 @@
 // Recurring schedules: one job per occurrence however many ticks race; catch-up policies.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { createDb } from "../../../lib/db/client.ts";
 import { occurrenceKey, tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
@@ -20,7 +21,7 @@ async function recurringJobs(name: string): Promise<Array<{ key: string; run_at:
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("recurring schedules", () => {

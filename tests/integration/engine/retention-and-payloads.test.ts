@@ -2,6 +2,7 @@
 // current code can no longer run.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, typedJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { findPayloadsThatNoLongerFit, schedule, tick } from "../../../lib/scheduler/index.ts";
 import { catalogue as appCatalogue, pruneFinishedJobsJob } from "../../../jobs/index.ts";
@@ -14,7 +15,7 @@ const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules"]);
 });
 
 async function statusCounts(): Promise<Record<string, number>> {

@@ -6,6 +6,7 @@
 // compares the tallies with job_runs, the record they summarize.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim, recover, runClaimed } from "../../helpers/engine.ts";
 import { countJob, createEffectTables, flakyJob, testCatalogue, testLeaseMs } from "../../fixtures/test-jobs.ts";
 import { pgPoolOf } from "../../../lib/db/client.ts";
@@ -21,7 +22,7 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_run_tallies, scheduler_state, recurring_schedules, job_type_pauses`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "job_run_tallies", "scheduler_state", "recurring_schedules", "job_type_pauses"]);
   await db.$executeRaw`UPDATE test_switch SET failing = true WHERE id = 1`;
 });
 

@@ -3,6 +3,7 @@
 // the job's history shows it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, flakyJob, testCatalogue, testLeaseMs } from "../../fixtures/test-jobs.ts";
 import { z } from "zod";
 import { createDb } from "../../../lib/db/client.ts";
@@ -24,7 +25,7 @@ async function setSwitch(failing: boolean): Promise<void> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });
 

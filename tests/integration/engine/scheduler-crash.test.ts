@@ -2,6 +2,7 @@
 // comes back after its lease was taken.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, killSelfJob, testCatalogue, testLeaseMs } from "../../fixtures/test-jobs.ts";
 import { startTickProcess } from "../../fixtures/processes.ts";
 import { runsOfJob, schedule, tick } from "../../../lib/scheduler/index.ts";
@@ -41,7 +42,7 @@ async function waitForKilledWorkersToDisconnect(): Promise<void> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });
 

@@ -1,6 +1,7 @@
 // Scheduling as data: enqueue with the business transaction, by key, move, cancel, retry, query.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, typedJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import {
   agenda, cancel, cancelForSubject, findJob, jobsByStatus, jobsForSubject, reschedule, retry, runNow, schedule,
@@ -15,7 +16,7 @@ beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_bookings (id int PRIMARY KEY, event_on date NOT NULL)`;
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_bookings`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_bookings"]);
 });
 
 describe("schedule", () => {

@@ -5,6 +5,7 @@
 // measuring, and the idle wait. No phase here needs a whole tick around it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue, testLeaseMs, typedJob } from "../../fixtures/test-jobs.ts";
 import { createDb, pgPoolOf } from "../../../lib/db/client.ts";
@@ -25,7 +26,7 @@ const openLanes: Lane[] = [];
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state, job_type_pauses`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state", "job_type_pauses"]);
 });
 
 afterEach(() => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createCatalogue, defineJob, PermanentJobError, schedule, tick } from "../../../lib/scheduler/index.ts";
 import { deliverAlertJob } from "../../../jobs/alerts/deliver.ts";
 import { evaluateAlertsJobFor } from "../../../jobs/alerts/evaluate.ts";
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   setAlertOptions({ allowPrivate: true, smtpUrl: smtp.url, sendTimeoutMs: 2_000, heartbeatUrl: undefined });
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, alert_settings, alert_conditions, alert_notifications, audit_entries RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "alert_settings", "alert_conditions", "alert_notifications", "audit_entries"], { restartIdentity: true });
   web.hits.length = 0;
   smtp.mails.length = 0;
 });
@@ -152,7 +153,7 @@ describe("alerts", () => {
 
   it("judges an enabled webhook endpoint failing for longer than the threshold, and not a disabled one", async () => {
     await configure({ webhookFailingMinutes: 15 });
-    await database.db.$executeRaw`TRUNCATE webhook_endpoints RESTART IDENTITY CASCADE`;
+    await emptyTables(database.db, ["webhook_endpoints"], { restartIdentity: true });
     const endpoint = (url: string, failingSince: Date, status: "enabled" | "disabled") =>
       database.db.webhookEndpoint.create({ data: { owner: "platform", url, eventTypes: ["*"], secret: "s".repeat(32), status, failingSince, consecutiveFailures: 3, createdAt: t0, updatedAt: t0 } });
     await endpoint("https://fresh.example.com/hook", at(-5 * minute), "enabled"); // failing, but not for long yet

@@ -4,6 +4,7 @@
 // numbering after a reader's cursor. Driven by ticks at a chosen instant.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { recordEvent } from "../../../lib/events/record-event.ts";
 import { sequenceEvents } from "../../../lib/events/sequence-events.ts";
 import { listEvents } from "../../../lib/events/list-events.ts";
@@ -19,7 +20,7 @@ const catalogue = createCatalogue([pruneEventsJob]);
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, event_retention, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "event_retention", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "scheduled_jobs", "job_runs"], { restartIdentity: true });
 });
 
 async function eventAt(bookingId: number, at: Date): Promise<void> {

@@ -3,6 +3,7 @@
 // cursor never skips an event whose transaction committed after a later one's (decision 0028).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../../helpers/api.ts";
 import { GET as eventsRoute } from "../../../app/api/v1/events/route.ts";
 import {
@@ -21,7 +22,7 @@ const list = (key: string, query = "", actingAs?: string) =>
 
 beforeEach(async () => {
   await truncateMarket(database.db);
-  await database.db.$executeRaw`TRUNCATE events RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events"], { restartIdentity: true });
   people = await registerPeople(database.db, t0);
 });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import pg from "pg";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
 import { deliverWebhookJob } from "../../../jobs/webhooks/deliver.ts";
 import { recordEvents, type EventInput } from "../../../lib/events/record-event.ts";
@@ -32,8 +33,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   setWebhookOptions({ batchAnswerMs: 3_000 });
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, audit_entries RESTART IDENTITY CASCADE`;
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs"], { restartIdentity: true });
   receiver.received.length = 0;
 });
 

@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
 import { deliverWebhookJob } from "../../../jobs/webhooks/deliver.ts";
 import { recordEvents, type EventInput } from "../../../lib/events/record-event.ts";
@@ -57,8 +58,8 @@ beforeAll(() => setWebhookOptions({ allowPrivate: true, timeoutMs: 10_000 }));
 afterAll(() => setWebhookOptions(undefined));
 beforeEach(async () => {
   receiver = await startCountingReceiver();
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, audit_entries RESTART IDENTITY CASCADE`;
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs"], { restartIdentity: true });
 });
 afterEach(async () => {
   closeWebhookConnections();

@@ -12,6 +12,7 @@
 // (docs/decisions/0048).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEndpoint, maxEnabledEndpoints, maxEndpoints, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
 import { isDulyError } from "../../../lib/errors.ts";
 import { createCatalogue, schedule, tick } from "../../../lib/scheduler/index.ts";
@@ -28,7 +29,7 @@ const register = (owner: string, n: number) =>
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE webhook_endpoints, events, event_retention, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["webhook_endpoints", "events", "event_retention", "scheduled_jobs", "job_runs"], { restartIdentity: true });
 });
 
 describe("webhook endpoints per owner", () => {

@@ -3,6 +3,7 @@
 // endpoint answers as one that does not exist.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../../helpers/api.ts";
 import { GET as listRoute, POST as createRoute } from "../../../app/api/v1/webhook-endpoints/route.ts";
 import { GET as getRoute } from "../../../app/api/v1/webhook-endpoints/[endpointId]/route.ts";
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await truncateMarket(database.db);
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts"], { restartIdentity: true });
   receiver.received.length = 0;
   people = await registerPeople(database.db, t0);
   appKey = await newKey(database.db);

@@ -7,6 +7,7 @@
 // attempt (docs/decisions/0020), so the attempts spent are what the untouched path spends: one.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import {
   acceptBooking, openDispute, payBooking, placeBid, postAuction, requestBooking, requestMove, type Actor, type UseCaseContext,
 } from "../../../lib/marketplace/index.ts";
@@ -104,7 +105,7 @@ let lastTick: Date | null = null;
 
 beforeEach(async () => {
   await truncateMarket(database.db);
-  await database.db.$executeRaw`TRUNCATE audit_entries, bulk_operations, bulk_operation_job_chunks`;
+  await emptyTables(database.db, ["audit_entries", "bulk_operations", "bulk_operation_job_chunks"]);
   people = await registerPeople(database.db, t0);
   lastTick = null;
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "node:net";
 import pg from "pg";
 import { createTestDatabase, testDatabaseServer, type TestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 
 /** The TCP port the server sees this session come from, and our own end of the socket. */
 async function clientPorts(url: string): Promise<{ seenByServer: number; local: number }> {
@@ -89,5 +90,56 @@ describe("test database harness", () => {
       SELECT count(*) FROM pg_database WHERE datname = ${extra.name}`;
     expect(Number(exists[0].count)).toBe(0);
     await lingering.end().catch(() => {});
+  });
+});
+
+describe("emptyTables: what TRUNCATE ... [RESTART IDENTITY] CASCADE leaves, by DELETE", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    // A chain of references (grandchild -> child -> parent) and a table nothing references.
+    await db.$executeRaw`CREATE TABLE t_parent (id serial PRIMARY KEY)`;
+    await db.$executeRaw`CREATE TABLE t_child (id serial PRIMARY KEY, parent_id int NOT NULL REFERENCES t_parent (id))`;
+    await db.$executeRaw`CREATE TABLE t_grandchild (id serial PRIMARY KEY, child_id int NOT NULL REFERENCES t_child (id))`;
+    await db.$executeRaw`CREATE TABLE t_alone (id serial PRIMARY KEY)`;
+  });
+  afterAll(() => database?.drop());
+
+  async function fill(): Promise<void> {
+    const { db } = database;
+    await db.$executeRaw`INSERT INTO t_parent DEFAULT VALUES`;
+    await db.$executeRaw`INSERT INTO t_child (parent_id) SELECT max(id) FROM t_parent`;
+    await db.$executeRaw`INSERT INTO t_grandchild (child_id) SELECT max(id) FROM t_child`;
+    await db.$executeRaw`INSERT INTO t_alone DEFAULT VALUES`;
+  }
+  const counts = () =>
+    database.db.$queryRaw<Array<Record<string, number>>>`
+      SELECT (SELECT count(*) FROM t_parent)::int AS parent, (SELECT count(*) FROM t_child)::int AS child,
+             (SELECT count(*) FROM t_grandchild)::int AS grandchild, (SELECT count(*) FROM t_alone)::int AS alone`.then((rows) => rows[0]);
+  const nextParentId = async () =>
+    (await database.db.$queryRaw<Array<{ id: number }>>`INSERT INTO t_parent DEFAULT VALUES RETURNING id`)[0]!.id;
+
+  it("empties the named tables and, transitively, every table referencing them; leaves the others", async () => {
+    await fill();
+    await fill();
+    await emptyTables(database.db, ["t_parent"]);
+    expect(await counts()).toEqual({ parent: 0, child: 0, grandchild: 0, alone: 2 });
+  });
+
+  it("restarts the sequences of every table it empties only with restartIdentity, as RESTART IDENTITY", async () => {
+    await fill();
+    await emptyTables(database.db, ["t_parent"]);
+    expect(await nextParentId()).toBeGreaterThan(1);
+    await fill();
+    await emptyTables(database.db, ["t_parent", "t_alone"], { restartIdentity: true });
+    expect(await counts()).toEqual({ parent: 0, child: 0, grandchild: 0, alone: 0 });
+    expect(await nextParentId()).toBe(1);
+    const [child] = await database.db.$queryRaw<Array<{ id: number }>>`INSERT INTO t_child (parent_id) VALUES (1) RETURNING id`;
+    expect(child!.id).toBe(1);
+  });
+
+  it("refuses a name that is no table, as TRUNCATE does", async () => {
+    await expect(emptyTables(database.db, ["t_parent", "no_such_table"])).rejects.toThrow(/no such table/);
   });
 });

@@ -9,13 +9,14 @@ import {
 } from "../../../lib/quotas/index.ts";
 import { localMidnight } from "../../helpers/quota-calendar.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 
 const database = useTestDatabase();
 const openedAt = new Date("2026-01-15T12:00:00Z");
 // Every use is judged at an instant of the accounts' first cycle (their first reset is Jan 31).
 const inCycle = new Date("2026-01-20T12:00:00Z");
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
+  await emptyTables(database.db, ["quota_accounts", "quota_resets"], { restartIdentity: true });
 });
 
 async function remaining(id: bigint) {

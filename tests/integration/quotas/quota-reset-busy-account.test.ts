@@ -23,6 +23,7 @@ import { changePlan, consumeAllowance, createAccount, cycleDate, plans, resetDue
 import { localDayStart } from "../../../lib/quotas/local-time.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../../helpers/api.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 
 const database = useTestDatabase();
 useAppDatabase(database);
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
+  await emptyTables(database.db, ["quota_accounts", "quota_resets"], { restartIdentity: true });
 });
 
 afterEach(async () => {
