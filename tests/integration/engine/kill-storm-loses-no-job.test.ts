@@ -45,7 +45,7 @@ describe("a fast storm of killed connections", () => {
     await db.$transaction((tx) => scheduleMany(tx, stormJob, Array.from({ length: jobs }, (_, i) => ({ runAt: new Date(now.getTime() + i * 5), payload: {} }))));
     // tests/fixtures/hostile-tick-loop.ts: tick-loop.ts that also prints each tick's errors (TICKERR).
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../../fixtures/hostile-tick-loop.ts", import.meta.url)), url], {
-      env: { ...process.env, DULY_TEST_APP_NAME: "victim-fast-storm", DULY_TEST_MIN_MS: "12000" }, stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, DULY_TEST_APP_NAME: "victim-fast-storm" }, stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
@@ -60,7 +60,8 @@ describe("a fast storm of killed connections", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // At least 3.5 s, and until it has really hit the worker a few times (a busy machine
-    // starves the attacker too), while the worker still runs.
+    // starves the attacker too), while the worker still runs (it cannot stop before stdin closes;
+    // `exited` only ends the storm early if it crashed).
     let exited = false;
     void worker.done.then(() => (exited = true));
     const stormEnds = performance.now() + 3_500;
@@ -69,6 +70,9 @@ describe("a fast storm of killed connections", () => {
       kills += await killBackends("victim-fast-storm");
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 40));
     }
+    // The storm is over: the worker drains what is left and exits (it ticks until told, so the
+    // storm always ran against a live worker, and nobody waits out a fixed minimum after it).
+    child.stdin!.end();
     const exit = await worker.done;
     expect(exit.code, exit.stderr.split("\n").filter((l) => !l.startsWith("TICKERR")).join("\n")).toBe(0);
     expect(kills).toBeGreaterThan(5); // the storm really hit it (how often depends on the machine)
