@@ -60,7 +60,8 @@ export default async function WebhooksPage() {
                     <tr key={d.id}>
                       <th scope="row">
                         <code>{d.eventType}</code> <span className="muted">#{d.eventId}{d.replay ? " (replay)" : ""}</span>
-                        <br />
+                        {/* Inline, not on a line of its own: a list keeps one line per row (tests/e2e/dense-lists.spec.ts). */}
+                        {" · "}
                         {d.object.href ? <Link href={d.object.href}>{d.object.label}</Link> : <span className="muted">{d.object.label}</span>}
                         {d.job?.href ? <> · <Link href={d.job.href}>{d.job.label}</Link></> : null}
                       </th>
