@@ -2,6 +2,7 @@
 // latest deliveries (failing first) and every attempt (status, latency, the answer's start),
 // and the operator's replay, enable and disable (docs/decisions/0029).
 import type { Metadata } from "next";
+import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
 import { webhooksOverview } from "@/lib/operations/webhooks.ts";
@@ -59,6 +60,10 @@ export default async function WebhooksPage() {
                     <tr key={d.id}>
                       <th scope="row">
                         <code>{d.eventType}</code> <span className="muted">#{d.eventId}{d.replay ? " (replay)" : ""}</span>
+                        {/* Inline, not on a line of its own: a list keeps one line per row (tests/e2e/dense-lists.spec.ts). */}
+                        {" · "}
+                        {d.object.href ? <Link href={d.object.href}>{d.object.label}</Link> : <span className="muted">{d.object.label}</span>}
+                        {d.job?.href ? <> · <Link href={d.job.href}>{d.job.label}</Link></> : null}
                       </th>
                       <td>{d.status}{d.nextAttemptAt ? <> · next <ZonedTime now={now} instant={new Date(d.nextAttemptAt)} zone={zone} /></> : null}</td>
                       <td>

@@ -5,23 +5,84 @@
 import type { Db } from "../db/client.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
-import { listDeliveries, replayEvent, setEndpointEnabled, toEndpointView, type DeliveryView, type EndpointView } from "../webhooks/endpoints.ts";
+import { replayEvent, setEndpointEnabled, toDeliveryView, toEndpointView, type DeliveryView, type EndpointView } from "../webhooks/endpoints.ts";
+import { subjectHref } from "../format/subject-links.ts";
+import { jobsOfSubjects } from "../scheduler/admin/index.ts";
+
+/** A link the page shows; `href` null when the record has nowhere to go. */
+export interface RecordLink {
+  label: string;
+  href: string | null;
+}
+
+/**
+ * A delivery as the dashboard shows it: the API's view (unchanged, the WebhookDelivery schema)
+ * plus links to the record its event is about and to the job that sends it (docs/dashboard.md:
+ * deliveries are linked to their records).
+ */
+export interface DeliveryOverview extends DeliveryView {
+  object: RecordLink;
+  job: RecordLink | null;
+}
 
 export interface EndpointOverview extends EndpointView {
   owner: string;
-  deliveries: DeliveryView[];
+  deliveries: DeliveryOverview[];
+}
+
+/**
+ * Where an event's record lives: a booking's or dispute's page, an auction's jobs (subjectHref).
+ * A bid has neither: its auction's jobs, read from the ordering key its events share ("auction:5").
+ */
+export function eventObjectLink(objectType: string, objectId: number, orderingKey: string): RecordLink {
+  const label = `${objectType} ${objectId}`;
+  if (objectType === "booking" || objectType === "dispute" || objectType === "auction") return { label, href: subjectHref(objectType, String(objectId)) };
+  const auction = objectType === "bid" ? /^auction:(\d+)$/.exec(orderingKey) : null;
+  return { label, href: auction ? subjectHref("auction", auction[1]!) : null };
+}
+
+/**
+ * The job that sends a delivery: its latest own job (a retry's or a replay's, subject
+ * webhook-delivery:<id>, delivery-job.ts); a first attempt has none, the endpoint's pump sent it
+ * (decision 0044), so its pump jobs; a replay whose job the retention deleted, none.
+ */
+function deliveryJobLink(delivery: DeliveryView, endpointId: number, latestJob: Map<string, bigint>): RecordLink | null {
+  const jobId = latestJob.get(delivery.id);
+  if (jobId !== undefined) return { label: `job ${jobId}`, href: `/jobs/${jobId}` };
+  return delivery.replay ? null : { label: "pump jobs", href: subjectHref("webhook-endpoint", String(endpointId)) };
 }
 
 /** Trouble first: disabled, then failing (most failures first), then healthy by id. */
 export async function webhooksOverview(db: Db, deliveriesPerEndpoint = 10): Promise<EndpointOverview[]> {
   const endpoints = await db.webhookEndpoint.findMany({ orderBy: [{ status: "desc" }, { consecutiveFailures: "desc" }, { id: "asc" }] });
-  return Promise.all(
+  const withDeliveries = await Promise.all(
     endpoints.map(async (endpoint) => ({
-      ...toEndpointView(endpoint),
-      owner: endpoint.owner,
-      deliveries: await listDeliveries(db, endpoint.id, deliveriesPerEndpoint, true),
+      endpoint,
+      // As the API's listDeliveries reads them (failing first, newest first), with the event's record too.
+      rows: await db.webhookDelivery.findMany({
+        where: { endpointId: endpoint.id },
+        orderBy: [{ status: "desc" }, { id: "desc" }],
+        take: deliveriesPerEndpoint,
+        include: { event: { select: { type: true, objectType: true, objectId: true, orderingKey: true } }, attemptRows: { orderBy: { id: "asc" } } },
+      }),
     })),
   );
+  // One read for every shown delivery's jobs (the subject index); the highest id is the latest.
+  const deliveryIds = withDeliveries.flatMap(({ rows }) => rows.map((d) => d.id.toString()));
+  const jobs = await jobsOfSubjects(db, deliveryIds.map((id) => ({ type: "webhook-delivery", id })));
+  const latestJob = new Map<string, bigint>();
+  for (const job of jobs) {
+    const id = BigInt(job.id);
+    if ((latestJob.get(job.subjectId) ?? 0n) < id) latestJob.set(job.subjectId, id);
+  }
+  return withDeliveries.map(({ endpoint, rows }) => ({
+    ...toEndpointView(endpoint),
+    owner: endpoint.owner,
+    deliveries: rows.map((row) => {
+      const view = toDeliveryView(row);
+      return { ...view, object: eventObjectLink(row.event.objectType, row.event.objectId, row.event.orderingKey), job: deliveryJobLink(view, endpoint.id, latestJob) };
+    }),
+  }));
 }
 
 /**

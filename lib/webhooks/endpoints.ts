@@ -4,6 +4,7 @@
 // answers as one that does not exist.
 import { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";
+import type { Prisma } from "../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { eventTypes } from "../events/event-types.ts";
@@ -219,11 +220,18 @@ export async function listDeliveries(db: Db | Tx, endpointId: number, limit: num
     take: limit,
     include: { event: { select: { type: true } }, attemptRows: { orderBy: { id: "asc" } } },
   });
-  return rows.map((d) => ({
+  return rows.map(toDeliveryView);
+}
+
+type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: { event: { select: { type: true } }; attemptRows: true } }>;
+
+/** The delivery as the API shows it (the dashboard adds its own links beside it, lib/operations/webhooks.ts). */
+export function toDeliveryView(d: DeliveryRow): DeliveryView {
+  return {
     id: d.id.toString(), eventId: d.eventId.toString(), eventType: d.event.type, status: d.status, replay: d.replay,
     attempts: d.attemptRows.map((a) => ({
       at: a.attemptedAt.toISOString(), ok: a.ok, statusCode: a.statusCode, latencyMs: a.latencyMs, error: a.error, responseExcerpt: a.responseExcerpt,
     })),
     nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null, createdAt: d.createdAt.toISOString(), deliveredAt: iso(d.deliveredAt),
-  }));
+  };
 }

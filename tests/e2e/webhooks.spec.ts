@@ -21,6 +21,13 @@ async function deliverDue(db: Db): Promise<void> {
   expect(summary.errors).toEqual([]);
 }
 
+/** The id of the latest job of the endpoint's (replayed or original) delivery. */
+async function latestDeliveryJob(db: Db, endpointId: number, replay: boolean): Promise<string> {
+  const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { endpointId, replay } });
+  const job = await db.scheduledJob.findFirstOrThrow({ where: { subjectType: "webhook-delivery", subjectId: delivery.id.toString() }, orderBy: { id: "desc" } });
+  return job.id.toString();
+}
+
 test("failing endpoints first, attempts with status and latency, and a replay's new attempt", async ({ page, db }) => {
   test.setTimeout(120_000);
   setWebhookOptions({ allowPrivate: true });
@@ -61,6 +68,10 @@ test("failing endpoints first, attempts with status and latency, and a replay's 
     // The attempt: its time (with how long ago), the status code and the latency.
     await expect(original).toContainText(/· 503 · \d+ ms/);
     await expect(original).toContainText(/ago\)|\(now\)/);
+    // Linked to its record (the event's booking) and to its job: the retry the failed attempt scheduled.
+    await expect(original.getByRole("link", { name: "booking 1" })).toHaveAttribute("href", "/bookings/1");
+    const retry = await latestDeliveryJob(db, failing.id, false);
+    await expect(original.getByRole("link", { name: `job ${retry}` })).toHaveAttribute("href", `/jobs/${retry}`);
 
     // The receiver is back; the operator replays the event.
     answer = 200;
@@ -72,6 +83,11 @@ test("failing endpoints first, attempts with status and latency, and a replay's 
     await expect(replay).toHaveCount(1);
     await expect(replay).toContainText(/· 200 · \d+ ms/);
     await expect(replay).toContainText("delivered");
+    // A replay has a delivery job of its own: the row links to it, and the job's page opens.
+    const replayJob = await latestDeliveryJob(db, failing.id, true);
+    await expect(replay.getByRole("link", { name: "booking 1" })).toHaveAttribute("href", "/bookings/1");
+    await replay.getByRole("link", { name: `job ${replayJob}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/${replayJob}$`));
     expect(await db.auditEntry.count({ where: { action: "webhook.replay", recordId: String(failing.id) } })).toBe(1);
   } finally {
     await db.webhookEndpoint.deleteMany({ where: { id: { in: [failing.id, healthy.id] } } });
