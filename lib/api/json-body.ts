@@ -3,6 +3,7 @@
 // store (NUL) or UTF-8 cannot encode (a lone surrogate), so bad text is a 400 here and never a
 // database error later.
 import { findNonFiniteNumber, nonFiniteProblem } from "../validation/json-numbers.ts";
+import { firstInJson, type JsonPath } from "../validation/json-tree.ts";
 import { ApiError, ApiErrorCode } from "./errors.ts";
 
 /** Bodies above this are refused (413): every documented request is a few hundred bytes. */
@@ -51,28 +52,20 @@ export const MAX_BODY_DEPTH = 32;
  * The first string (keys too) in a parsed JSON value that cannot be stored, or the first place
  * nested deeper than MAX_BODY_DEPTH, with its path.
  */
-function findBadText(value: unknown, path: (string | number)[]): { path: (string | number)[]; message: string } | undefined {
-  if (path.length > MAX_BODY_DEPTH) return { path, message: `nested deeper than ${MAX_BODY_DEPTH} levels` };
-  if (typeof value === "string") {
-    const problem = badText(value);
-    return problem ? { path, message: `text ${problem}` } : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findBadText(item, [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
+function findBadText(value: unknown, path: JsonPath): { path: JsonPath; message: string } | undefined {
+  return firstInJson(
+    value,
+    path,
+    (item, at) => {
+      if (at.length > MAX_BODY_DEPTH) return { path: at, message: `nested deeper than ${MAX_BODY_DEPTH} levels` };
+      const problem = typeof item === "string" ? badText(item) : undefined;
+      return problem ? { path: at, message: `text ${problem}` } : undefined;
+    },
+    (key, at) => {
       const problem = badText(key);
-      if (problem) return { path: [...path, key], message: `key ${problem}` };
-      const found = findBadText(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
+      return problem ? { path: at, message: `key ${problem}` } : undefined;
+    },
+  );
 }
 
 /**

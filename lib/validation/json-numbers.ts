@@ -4,24 +4,11 @@
 // search would read it as null (a payload search for {"a":1e400} listed the jobs whose "a" is
 // null). Every door that parses JSON from outside refuses such a number where it is, before a
 // schema, a digest or the database sees it.
+import { firstInJson, type JsonPath } from "./json-tree.ts";
 
 /** The path of the first non-finite number in a parsed JSON value, or undefined. */
-export function findNonFiniteNumber(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNonFiniteNumber(item, [...path, index]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNonFiniteNumber(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
+export function findNonFiniteNumber(value: unknown, path: JsonPath = []): JsonPath | undefined {
+  return firstInJson(value, path, (item, at) => (typeof item === "number" && !Number.isFinite(item) ? at : undefined));
 }
 
 /** What is wrong with such a number, for messages ("the number at a.b is too large …"). */
