@@ -5,7 +5,7 @@
 import type { Db } from "../db/client.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
-import { replayEvent, setEndpointEnabled, toDeliveryView, toEndpointView, type DeliveryView, type EndpointView } from "../webhooks/endpoints.ts";
+import { latestDeliveryRows, replayEvent, setEndpointEnabled, toDeliveryView, toEndpointView, type DeliveryView, type EndpointView } from "../webhooks/endpoints.ts";
 import { subjectHref } from "../format/subject-links.ts";
 import { jobsOfSubjects } from "../scheduler/admin/index.ts";
 
@@ -58,13 +58,7 @@ export async function webhooksOverview(db: Db, deliveriesPerEndpoint = 10): Prom
   const withDeliveries = await Promise.all(
     endpoints.map(async (endpoint) => ({
       endpoint,
-      // As the API's listDeliveries reads them (failing first, newest first), with the event's record too.
-      rows: await db.webhookDelivery.findMany({
-        where: { endpointId: endpoint.id },
-        orderBy: [{ status: "desc" }, { id: "desc" }],
-        take: deliveriesPerEndpoint,
-        include: { event: { select: { type: true, objectType: true, objectId: true, orderingKey: true } }, attemptRows: { orderBy: { id: "asc" } } },
-      }),
+      rows: await latestDeliveryRows(db, endpoint.id, deliveriesPerEndpoint, true),
     })),
   );
   // One read for every shown delivery's jobs (the subject index); the highest id is the latest.

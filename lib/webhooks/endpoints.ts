@@ -4,7 +4,6 @@
 // answers as one that does not exist.
 import { z } from "zod";
 import type { Db, Tx } from "../db/client.ts";
-import type { Prisma } from "../db/generated/client.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { eventTypes } from "../events/event-types.ts";
@@ -212,18 +211,25 @@ export const deliveryView = z
   .meta({ id: "WebhookDelivery" });
 export type DeliveryView = z.infer<typeof deliveryView>;
 
-/** The latest deliveries of an endpoint (newest first), failing ones first when `failingFirst`, with every attempt. */
-export async function listDeliveries(db: Db | Tx, endpointId: number, limit: number, failingFirst = false): Promise<DeliveryView[]> {
-  const rows = await db.webhookDelivery.findMany({
+/**
+ * The latest delivery rows of an endpoint (newest first), failing ones first when `failingFirst`,
+ * with every attempt and the event's type and record (the dashboard links the record).
+ */
+export async function latestDeliveryRows(db: Db | Tx, endpointId: number, limit: number, failingFirst = false) {
+  return db.webhookDelivery.findMany({
     where: { endpointId },
     orderBy: failingFirst ? [{ status: "desc" }, { id: "desc" }] : [{ id: "desc" }],
     take: limit,
-    include: { event: { select: { type: true } }, attemptRows: { orderBy: { id: "asc" } } },
+    include: { event: { select: { type: true, objectType: true, objectId: true, orderingKey: true } }, attemptRows: { orderBy: { id: "asc" } } },
   });
-  return rows.map(toDeliveryView);
 }
 
-type DeliveryRow = Prisma.WebhookDeliveryGetPayload<{ include: { event: { select: { type: true } }; attemptRows: true } }>;
+/** The latest deliveries of an endpoint as the API shows them (latestDeliveryRows). */
+export async function listDeliveries(db: Db | Tx, endpointId: number, limit: number, failingFirst = false): Promise<DeliveryView[]> {
+  return (await latestDeliveryRows(db, endpointId, limit, failingFirst)).map(toDeliveryView);
+}
+
+type DeliveryRow = Awaited<ReturnType<typeof latestDeliveryRows>>[number];
 
 /** The delivery as the API shows it (the dashboard adds its own links beside it, lib/operations/webhooks.ts). */
 export function toDeliveryView(d: DeliveryRow): DeliveryView {
