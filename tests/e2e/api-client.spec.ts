@@ -74,6 +74,18 @@ test("an integration through the generated client: request, list, version-checke
   expect(put.status).toBe(405);
   expect(put.headers.get("allow")).toBe("POST, OPTIONS");
   expect((await put.json()).error).toMatchObject({ code: "METHOD_NOT_ALLOWED", request_id: put.headers.get("request-id") });
+  // The integrator routes too (events, webhook endpoints): Next's own 405 had an empty body.
+  for (const [method, route, allow] of [
+    ["DELETE", "/events", "GET, HEAD, OPTIONS"],
+    ["PUT", "/webhook-endpoints", "GET, POST, HEAD, OPTIONS"],
+    ["GET", "/webhook-endpoints/1/rotate-secret", "POST, OPTIONS"],
+    ["PATCH", "/webhook-endpoints/1/deliveries", "GET, HEAD, OPTIONS"],
+  ] as const) {
+    const other = await fetch(`${baseURL}/api/v1${route}`, { method, headers: { authorization: `Bearer ${token}` } });
+    expect(other.status, `${method} ${route}`).toBe(405);
+    expect(other.headers.get("allow"), `${method} ${route}`).toBe(allow);
+    expect((await other.json()).error, `${method} ${route}`).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
+  }
   const errorsPage = await fetch(`${baseURL}/api/v1/docs/errors`);
   expect(await errorsPage.text()).toContain('id="precondition_failed"');
 

@@ -85,6 +85,17 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
+  it("every operation route answers the methods it lacks with the JSON 405 and Allow, not Next's empty one", async () => {
+    const lacking: string[] = [];
+    for (const file of await routeFiles(v1Dir)) {
+      const routePath = openApiPathOf(file);
+      if (NOT_OPERATIONS.has(routePath)) continue;
+      const module = (await import(file)) as Record<string, unknown>;
+      for (const method of METHODS) if (typeof module[method] !== "function") lacking.push(`${method} ${routePath}`);
+    }
+    expect(lacking).toEqual([]);
+  });
+
   it("operation ids are unique and every operation documents its success and the error envelope", async () => {
     const doc = await document();
     const operations = Object.values(doc.paths).flatMap((byMethod) => Object.values(byMethod));

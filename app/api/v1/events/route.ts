@@ -4,7 +4,7 @@ import { listEvents } from "@/lib/events/list-events.ts";
 import { listEventsEndpoint } from "@/lib/api/v1/events.ts";
 import { readerOf } from "@/lib/webhooks/owner.ts";
 import { requireKnownParty } from "@/lib/marketplace/index.ts";
-import { apiRoute } from "../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +17,5 @@ export const GET = apiRoute(listEventsEndpoint, async ({ db, party, query }) => 
     types: query.type === undefined ? undefined : Array.isArray(query.type) ? query.type : [query.type],
   });
 });
+// Any other method: 405 in the error envelope, with Allow.
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -3,7 +3,7 @@ import { createEndpoint, listEndpoints } from "@/lib/webhooks/endpoints.ts";
 import { readerOf } from "@/lib/webhooks/owner.ts";
 import { createWebhookEndpoint, listWebhookEndpoints } from "@/lib/api/v1/webhooks.ts";
 import { requireKnownParty } from "@/lib/marketplace/index.ts";
-import { apiRoute } from "../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +13,5 @@ export const POST = apiRoute(createWebhookEndpoint, async ({ db, party, body, no
 });
 
 export const GET = apiRoute(listWebhookEndpoints, async ({ db, party }) => ({ data: await listEndpoints(db, readerOf(party)) }));
+// Any other method: 405 in the error envelope, with Allow.
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -2,7 +2,7 @@
 import { listDeliveries, loadEndpoint } from "@/lib/webhooks/endpoints.ts";
 import { readerOf } from "@/lib/webhooks/owner.ts";
 import { listWebhookDeliveries } from "@/lib/api/v1/webhooks.ts";
-import { apiRoute } from "../../../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +10,5 @@ export const GET = apiRoute(listWebhookDeliveries, async ({ db, party, params, q
   const endpoint = await loadEndpoint(db, readerOf(party), params.endpointId);
   return { data: await listDeliveries(db, endpoint.id, query.limit) };
 });
+// Any other method: 405 in the error envelope, with Allow.
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -4,10 +4,12 @@ import { setEndpointEnabled } from "@/lib/webhooks/endpoints.ts";
 import { apiAuditActor } from "@/lib/webhooks/api-caller.ts";
 import { readerOf } from "@/lib/webhooks/owner.ts";
 import { disableWebhookEndpoint } from "@/lib/api/v1/webhooks.ts";
-import { apiRoute } from "../../../_lib/api-route.ts";
+import { apiRoute, otherMethods } from "../../../_lib/api-route.ts";
 
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute(disableWebhookEndpoint, ({ db, party, params, body, now, apiKey }) =>
   setEndpointEnabled(db as Tx, readerOf(party), params.endpointId, false, now, apiAuditActor(apiKey, party), body.reason ?? "asked through the API"),
 );
+// Any other method: 405 in the error envelope, with Allow.
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
