@@ -30,6 +30,10 @@ const regionName = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/;
  * midnight), and a POSIX string such as "UTC+5" as five hours WEST of UTC, which ICU refuses
  * outright. Three rules existed before (any name ICU accepts; names with a "/" or "UTC"; names
  * shaped like a region); this is the second, which was the only one that kept both clocks in step.
+ *
+ * A name IANA has retired for a renamed zone ("Asia/Calcutta", now "Asia/Kolkata") passes: both
+ * clocks read it as the same zone, and old rows, cookies and API callers use it. It is kept as
+ * given; ./zone-names.ts gives the current name the dashboard shows and offers.
  */
 export function isTimeZone(zone: string): boolean {
   if (zone.length === 0 || zone.length > 64) return false;

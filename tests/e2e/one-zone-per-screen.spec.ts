@@ -6,7 +6,8 @@
 // time, labelled "local:". The pages show data that carries times in every form they take: the
 // agenda's late and upcoming jobs and quota resets, a job run deferred with an error naming
 // instants, an operator's reschedule in the audit log, a booking with a customer's move request
-// on its timeline, a dispute, an account.
+// on its timeline, a dispute, an account. The zone picker offers IANA's current names (Asia/Kolkata,
+// not Chromium ICU's Asia/Calcutta), for a pick, an old cookie and the browser's own zone alike.
 import type { Page } from "@playwright/test";
 import { createCatalogue, schedule, tick } from "../../lib/scheduler/index.ts";
 import { marketplaceJobs } from "../../jobs/marketplace/index.ts";
@@ -127,4 +128,61 @@ test("every page shows every time in the operator's display zone", async ({ page
   await expect(page.getByText(/is due at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d Asia\/Kathmandu \(\+05:45\), not yet at 2001-01-01 05:45:01 Asia\/Kathmandu \(\+05:45\)/)).toBeVisible();
   await page.goto(`/jobs/${made.pingId}`);
   await expect(page.getByRole("table", { name: "Audit entries" })).toContainText("runAt: 2027-06-14 14:15:00 Asia/Kathmandu (+05:45)");
+});
+
+/**
+ * Zones IANA has renamed, by the retired name Chromium's ICU lists (as Node's does) and the current
+ * one (all 19: lib/validation/zone-names.ts). Asia/Kathmandu, this spec's zone, is one of them.
+ */
+const renamed: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Europe/Kiev": "Europe/Kyiv",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+/** The agenda's window as of asOf (09:00 UTC), in Asia/Kolkata (+05:30). */
+const windowInKolkata = "2027-06-14 14:30:00 Asia/Kolkata (+05:30)";
+
+async function displayZoneCookie(page: Page): Promise<string | undefined> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === "duly_tz");
+  return cookie && decodeURIComponent(cookie.value);
+}
+
+test("zone-picker-iana-names: the picker offers IANA's current names, and an old cookie under a retired name shows its current one", async ({ page }) => {
+  await page.goto(`/agenda?now=${asOf.toISOString()}`);
+  const picker = page.getByRole("combobox", { name: "Times in" });
+  await expect(picker).toHaveValue(zone);
+  const offered = await picker.locator("option").evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(Object.keys(renamed).filter((name) => offered.includes(name))).toEqual([]);
+  expect(Object.values(renamed).filter((name) => !offered.includes(name))).toEqual([]);
+  expect(offered).toEqual([...new Set(offered)].sort());
+  expect(offered).toContain("UTC");
+
+  // Picking a current name: the page's times are in it, and the cookie holds it.
+  await picker.selectOption("Asia/Kolkata");
+  await expect(page.locator("p", { hasText: "Pending jobs from" })).toContainText(windowInKolkata);
+  expect(await displayZoneCookie(page)).toBe("Asia/Kolkata");
+
+  // A cookie saved under the retired name (before this fix, or by hand): the same zone, shown and
+  // selected under its current name; the cookie is left as it was.
+  await page.context().addCookies([{ name: "duly_tz", value: encodeURIComponent("Asia/Calcutta"), url: new URL("/", page.url()).toString() }]);
+  await page.reload();
+  await expect(page.locator("p", { hasText: "Pending jobs from" })).toContainText(windowInKolkata);
+  await expect(picker).toHaveValue("Asia/Kolkata");
+  expect(await displayZoneCookie(page)).toBe("Asia/Calcutta");
+});
+
+test.describe("a browser whose own zone ICU names by its retired name", () => {
+  test.use({ timezoneId: "Asia/Calcutta" });
+
+  test("zone-picker-iana-names: is adopted on the first visit under the current name", async ({ page }) => {
+    await page.context().clearCookies({ name: "duly_tz" });
+    await page.goto(`/agenda?now=${asOf.toISOString()}`);
+    await expect(page.locator("p", { hasText: "Pending jobs from" })).toContainText(windowInKolkata);
+    await expect(page.getByRole("combobox", { name: "Times in" })).toHaveValue("Asia/Kolkata");
+    expect(await displayZoneCookie(page)).toBe("Asia/Kolkata");
+  });
 });

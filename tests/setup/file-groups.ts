@@ -172,6 +172,7 @@ export const fakedClock = [
   "tests/unit/dashboard/search-payload-nul-escape-refused.test.ts",
   "tests/unit/dashboard/search-terms.test.ts",
   "tests/unit/dashboard/zone-cache-bounded-per-zone.test.ts",
+  "tests/unit/dashboard/zone-picker-shows-iana-names.test.ts",
   "tests/unit/dashboard/zoned-text.test.ts",
   "tests/unit/dashboard/zoned-time.test.ts",
   "tests/unit/engine/catalogue.test.ts",
