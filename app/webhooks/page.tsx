@@ -1,7 +1,8 @@
 // Webhooks: every endpoint, the ones in trouble first (disabled, then failing), each with its
 // latest deliveries (failing first) and every attempt (status, latency, the answer's start),
-// and the operator's replay, enable and disable (docs/decisions/0029).
+// and the operator's replay, enable, disable and delete (docs/decisions/0029, 0052).
 import type { Metadata } from "next";
+import { z } from "zod";
 import Link from "@/components/link.tsx";
 import { getDb } from "@/lib/db/client.ts";
 import { readWithRetry } from "@/lib/db/connection-errors.ts";
@@ -11,13 +12,20 @@ import { displayZone } from "@/app/_lib/display-zone.ts";
 import { pageNow } from "@/app/_lib/page-now.ts";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { WebhookControl } from "@/components/webhook-controls.tsx";
+import { WebhookDeleteControl } from "@/components/webhook-delete-control.tsx";
+import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { webhookAction } from "./actions.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default async function WebhooksPage() {
+/** `?deleted=<id>`: where the Delete action lands, so the operator is told (the endpoint's section is gone). */
+const deletedParam = z.object({ deleted: z.string().regex(/^[1-9][0-9]{0,9}$/).optional() });
+
+export default async function WebhooksPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const operator = await requireViewer();
+  const parsed = deletedParam.safeParse(await searchParams);
+  const deleted = parsed.success ? parsed.data.deleted : undefined;
   const { zone } = await displayZone();
   const [endpoints, now] = await Promise.all([readWithRetry(() => webhooksOverview(getDb())), pageNow(getDb())]);
   const canAct = operator.role === "operator";
@@ -27,6 +35,11 @@ export default async function WebhooksPage() {
         <h1>Webhooks</h1>
       </div>
       <p className="muted">Endpoints integrators registered, disabled and failing ones first. Each delivery is a job; every attempt is kept.</p>
+      {deleted ? (
+        <p className="notice" role="status">
+          Endpoint {deleted} was deleted, with its deliveries and their attempts; the audit log keeps who deleted it.
+        </p>
+      ) : null}
       {endpoints.length === 0 ? <p className="empty">No webhook endpoint yet: integrators register them through the API.</p> : null}
       {endpoints.map((e) => (
         <section key={e.id} aria-label={`Endpoint ${e.id}`} className="card">
@@ -41,7 +54,8 @@ export default async function WebhooksPage() {
             {e.failingSince ? <> · failing since <ZonedTime now={now} instant={new Date(e.failingSince)} zone={zone} /></> : null}
             {e.disabledReason ? <> · disabled: {e.disabledReason}</> : null}
           </p>
-          <WebhookControl endpointId={e.id} seenStatus={e.status} intent={e.status === "disabled" ? "enable" : "disable"} label={e.status === "disabled" ? "Enable" : "Disable"} canAct={canAct} action={webhookAction} />
+          <WebhookControl endpointId={e.id} seenStatus={e.status} intent={e.status === "disabled" ? "enable" : "disable"} label={e.status === "disabled" ? "Enable" : "Disable"} canAct={canAct} action={webhookAction} />{" "}
+          <WebhookDeleteControl endpointId={e.id} seenStatus={e.status} deliveries={e.deliveries.length} canAct={canAct} action={webhookAction} />
           {e.deliveries.length === 0 ? (
             <p className="empty">No delivery yet.</p>
           ) : (

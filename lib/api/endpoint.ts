@@ -8,7 +8,8 @@ import { int4Max, serialIdText } from "../validation/fields.ts";
 import type { CallerKind } from "./acting-party.ts";
 import { errorCodes, errorTypes } from "./error-catalogue.ts";
 
-export type HttpMethod = "get" | "post";
+/** A DELETE, as a GET, takes no body; as a POST, it runs in one transaction (api-route.ts). */
+export type HttpMethod = "get" | "post" | "delete";
 
 export interface Endpoint<
   Parties extends readonly CallerKind[] = readonly CallerKind[],
@@ -63,7 +64,7 @@ export function defineEndpoint<
   Body extends z.ZodType,
   Response extends z.ZodType,
 >(endpoint: Endpoint<Parties, Params, Query, Body, Response>): Endpoint<Parties, Params, Query, Body, Response> {
-  if (endpoint.method === "get" && endpoint.body) throw new Error(`${endpoint.operationId}: a GET has no body`);
+  if (endpoint.method !== "post" && endpoint.body) throw new Error(`${endpoint.operationId}: a ${endpoint.method.toUpperCase()} has no body`);
   if ((endpoint.successStatus === 201) !== (endpoint.location !== undefined)) {
     throw new Error(`${endpoint.operationId}: a 201 says where the created record is (location), and only a 201 does`);
   }

@@ -26,7 +26,7 @@ function edgeErrors(endpoint: Endpoint): EndpointError[] {
     api(ApiErrorCode.RateLimited, "the key sent more requests this minute than its limit; Retry-After says when to come back"),
     api(ApiErrorCode.Internal, "a bug: logged on the server under the request id"),
   ];
-  if (endpoint.method === "post") errors.push(api(ApiErrorCode.ApiKeyReadOnly, "the key is read-only"));
+  if (endpoint.method !== "get") errors.push(api(ApiErrorCode.ApiKeyReadOnly, "the key is read-only"));
   if (endpoint.parties.some((kind) => kind !== "platform")) {
     if (!endpoint.parties.includes("platform")) errors.push(api(ApiErrorCode.ActingAsRequired, "an app key sent no X-Acting-As"));
     errors.push(

@@ -28,6 +28,7 @@ export const auditActions = [
   "quota.move_reset",
   "webhook_endpoint.disable",
   "webhook_endpoint.enable",
+  "webhook_endpoint.delete",
   "webhook.replay",
   "alerts.update_settings",
 ] as const;

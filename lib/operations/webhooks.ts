@@ -1,11 +1,12 @@
 // The dashboard's webhooks page: every endpoint, the ones in trouble first (disabled, then
 // failing), each with its latest deliveries (failing ones first) and every attempt; and the
-// operator's actions on them (replay an event, enable or disable an endpoint), each checking
+// operator's actions on them (replay an event, enable, disable or delete an endpoint), each checking
 // what the operator's page saw and writing its audit entry in the same transaction.
 import type { Db } from "../db/client.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
 import { DulyError, ErrorCode } from "../errors.ts";
 import { latestDeliveryRows, replayEvent, setEndpointEnabled, toDeliveryView, toEndpointView, type DeliveryView, type EndpointView } from "../webhooks/endpoints.ts";
+import { deleteEndpoint } from "../webhooks/delete-endpoint.ts";
 import { subjectHref } from "../format/subject-links.ts";
 import { jobsOfSubjects } from "../scheduler/admin/index.ts";
 
@@ -112,5 +113,17 @@ export async function setEnabledAsOperator(
   await db.$transaction(async (tx) => {
     await lockAsSeen(tx, input.endpointId, input.seenStatus);
     await setEndpointEnabled(tx, null, input.endpointId, input.enabled, input.now, operator, input.reason);
+  });
+}
+
+/** Deletes the endpoint for good (lib/webhooks/delete-endpoint.ts), if it is still as the page showed it. */
+export async function deleteAsOperator(
+  db: Db,
+  operator: AuditActor,
+  input: { endpointId: number; seenStatus: "enabled" | "disabled"; now: Date },
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await lockAsSeen(tx, input.endpointId, input.seenStatus);
+    await deleteEndpoint(tx, null, input.endpointId, input.now, operator);
   });
 }

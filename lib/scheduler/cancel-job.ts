@@ -78,3 +78,42 @@ export async function cancelForSubject(tx: Tx, subject: Subject, cancellation: C
     whenAttemptEnds: rows.filter((r) => r.status === "running").map((r) => r.id),
   };
 }
+
+export interface SubjectsCancelResult {
+  /** Jobs cancelled (pending or dead ones no other transaction held). */
+  cancelled: number;
+  /** Jobs left as they are because another transaction held them (a running attempt, a claim): they end by themselves. */
+  held: bigint[];
+}
+
+/**
+ * Cancels the pending and dead jobs of many records at once, without waiting for any job row:
+ * for a caller that holds its records' own locks while it removes them (a deleted webhook
+ * endpoint and its deliveries). A running attempt may be waiting for those very locks, so waiting
+ * for its job would close a cycle; such a job (and one being claimed) is left and returned in
+ * `held`: it runs on to find its record gone. Running jobs are not touched (cancelForSubject
+ * records the intent on them; here the record they would act on is going).
+ */
+export async function cancelForSubjects(tx: Tx, subjects: readonly Subject[], cancellation: Cancellation): Promise<SubjectsCancelResult> {
+  if (subjects.length === 0) return { cancelled: 0, held: [] };
+  const { actor, reason, now } = checked(cancellation);
+  const columns = subjects.map((subject) => subjectColumns(check(subjectSchema, subject, "cancel: subject")));
+  const types = columns.map((c) => c.subjectType!);
+  const ids = columns.map((c) => c.subjectId!);
+  const rows = await tx.$queryRaw<Array<{ id: bigint; cancelled: boolean }>>`
+    WITH wanted AS (
+      SELECT j.id FROM scheduled_jobs j
+      JOIN unnest(${types}::text[], ${ids}::text[]) AS s(subject_type, subject_id)
+        ON j.subject_type = s.subject_type AND j.subject_id = s.subject_id
+      WHERE j.status IN ('pending', 'dead', 'running')
+    ), free AS (
+      SELECT id FROM scheduled_jobs WHERE id IN (SELECT id FROM wanted) AND status IN ('pending', 'dead') FOR UPDATE SKIP LOCKED
+    ), target AS (
+      UPDATE scheduled_jobs
+      SET status = 'cancelled', finished_at = ${now}, cancelled_at = ${now}, cancelled_by = ${actor}, cancel_reason = ${reason}, updated_at = CURRENT_TIMESTAMP
+      WHERE id IN (SELECT id FROM free)
+      RETURNING id
+    )
+    SELECT wanted.id, (target.id IS NOT NULL) AS cancelled FROM wanted LEFT JOIN target ON target.id = wanted.id`;
+  return { cancelled: rows.filter((r) => r.cancelled).length, held: rows.filter((r) => !r.cancelled).map((r) => r.id) };
+}

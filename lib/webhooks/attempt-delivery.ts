@@ -117,6 +117,16 @@ export async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> 
 }
 
 export async function failed(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<DeliveryOutcome> {
+  // The endpoint's row, taken only now (lock order, endpoint-lock.ts): a disable that took it
+  // while this attempt was sending skipped this delivery; once it committed, the endpoint reads
+  // disabled here and this attempt ends its delivery itself, with no next attempt.
+  const [endpoint] = await tx.$queryRaw<Array<{ status: string }>>`
+    SELECT status::text AS status FROM webhook_endpoints WHERE id = ${row.endpoint_id} FOR NO KEY UPDATE`;
+  if (!endpoint || endpoint.status === "disabled") {
+    await tx.$executeRaw`
+      UPDATE webhook_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ${result.error ?? "the endpoint was disabled"} WHERE id = ${row.id}`;
+    return "disabled";
+  }
   const failures = row.consecutive_failures + 1;
   const since = row.failing_since ?? now;
   const retryAt = new Date(now.getTime() + endpointBackoffMs(failures));
@@ -134,7 +144,8 @@ export async function failed(tx: Tx, row: Claimed, result: SendResult, now: Date
 }
 
 /**
- * Disables an endpoint: its pending deliveries end `failed` (replay them once it is fixed, or
+ * Disables an endpoint (its row is the caller's first lock: the API's and the dashboard's
+ * lockEndpoint, or failed() above): its pending deliveries end `failed` (replay them once it is fixed, or
  * read GET /events), and the audit log says who and why. Disabled by Duly itself, it is also
  * logged, and listed first on the dashboard's /webhooks page: that is how operators are told.
  */
@@ -142,9 +153,12 @@ export async function disableEndpoint(tx: Tx, endpointId: number, reason: string
   await tx.$executeRaw`
     UPDATE webhook_endpoints SET status = 'disabled', disabled_at = ${now}, disabled_reason = ${reason}, retry_at = NULL, updated_at = ${now}
     WHERE id = ${endpointId}`;
+  // SKIP LOCKED: a delivery an attempt holds is left to that attempt (lock order, endpoint-lock.ts),
+  // which reads the endpoint disabled when it records its outcome and ends the delivery itself.
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET status = 'failed', last_error = coalesce(last_error, 'the endpoint was disabled')
-    WHERE endpoint_id = ${endpointId} AND status = 'pending'`;
+    WHERE id = ANY(ARRAY(
+      SELECT id FROM webhook_deliveries WHERE endpoint_id = ${endpointId} AND status = 'pending' FOR UPDATE SKIP LOCKED))`;
   await recordAudit(tx, { actor: by, action: "webhook_endpoint.disable", recordType: "webhook_endpoint", recordId: String(endpointId), to: "disabled", reason });
   if (by.id === "system") console.warn(`[webhooks] endpoint ${endpointId} disabled: ${reason}`);
 }

@@ -8,6 +8,7 @@ import { DulyError, ErrorCode } from "../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { eventTypes } from "../events/event-types.ts";
 import { disableEndpoint } from "./attempt-delivery.ts";
+import { lockEndpoint } from "./endpoint-lock.ts";
 import { scheduleDeliveries, schedulePumps } from "./delivery-job.ts";
 import { webhookOptions } from "./options.ts";
 import { newWebhookSecret } from "./signing.ts";
@@ -141,11 +142,11 @@ export async function listEndpoints(db: Db | Tx, owner: string): Promise<Endpoin
 }
 
 /** A new secret; the old one keeps signing (a second v1) for `keepPreviousHours`. */
-export async function rotateSecret(db: Db | Tx, owner: string | null, endpointId: number, keepPreviousHours: number, now: Date) {
-  const endpoint = await loadEndpoint(db, owner, endpointId);
+export async function rotateSecret(tx: Tx, owner: string | null, endpointId: number, keepPreviousHours: number, now: Date) {
+  const endpoint = await lockEndpoint(tx, owner, endpointId);
   const secret = newWebhookSecret();
   const keep = keepPreviousHours > 0;
-  const updated = await db.webhookEndpoint.update({
+  const updated = await tx.webhookEndpoint.update({
     where: { id: endpoint.id },
     data: {
       secret, previousSecret: keep ? endpoint.secret : null, previousSecretExpiresAt: keep ? new Date(now.getTime() + keepPreviousHours * 3_600_000) : null, updatedAt: now,
@@ -155,7 +156,7 @@ export async function rotateSecret(db: Db | Tx, owner: string | null, endpointId
 }
 
 export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointId: number, enabled: boolean, now: Date, by: AuditActor, reason: string) {
-  const endpoint = await loadEndpoint(tx, owner, endpointId);
+  const endpoint = await lockEndpoint(tx, owner, endpointId);
   if (!enabled) {
     await disableEndpoint(tx, endpoint.id, reason, now, by);
   } else {
@@ -176,7 +177,7 @@ export async function setEndpointEnabled(tx: Tx, owner: string | null, endpointI
  * deduplicates by the event's id). Only an event the endpoint's owner may see.
  */
 export async function replayEvent(tx: Tx, owner: string | null, endpointId: number, eventId: bigint, now: Date, by: AuditActor) {
-  const endpoint = await loadEndpoint(tx, owner, endpointId);
+  const endpoint = await lockEndpoint(tx, owner, endpointId);
   if (endpoint.status === "disabled") throw new DulyError(ErrorCode.InvalidState, `webhook endpoint ${endpointId} is disabled; enable it first`);
   // Locked as the delivery's foreign key will lock it, before reading: a prune that deleted it
   // first is waited for and the event is then gone (NOT_FOUND, not a foreign-key error); one

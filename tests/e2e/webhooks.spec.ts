@@ -94,3 +94,34 @@ test("failing endpoints first, attempts with status and latency, and a replay's 
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test("Delete asks first, then deletes the endpoint with its deliveries and says so", async ({ page, db }) => {
+  setWebhookOptions({ allowPrivate: true });
+  const owner = `customer:${900_000_000 + Math.floor(Math.random() * 90_000_000)}`;
+  const now = new Date();
+  const endpoint = (await createEndpoint(db, owner, { url: "http://127.0.0.1:9/hooks/going", eventTypes: ["*"] }, now)).endpoint;
+  try {
+    await db.$transaction((tx) =>
+      recordEvent(tx, { type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: { id: 1 }, actor: owner, audience: [owner], at: now }),
+    );
+    await page.goto("/webhooks");
+    const section = page.getByRole("region", { name: `Endpoint ${endpoint.id}` });
+    // The first click only asks; "Keep it" leaves everything as it was.
+    await section.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(section.getByRole("note")).toContainText(`Delete endpoint ${endpoint.id} for good`);
+    await section.getByRole("button", { name: "Keep it" }).click();
+    await expect(section.getByRole("button", { name: `Confirm: delete endpoint ${endpoint.id}` })).toHaveCount(0);
+    expect(await db.webhookEndpoint.count({ where: { id: endpoint.id } })).toBe(1);
+
+    await section.getByRole("button", { name: "Delete", exact: true }).click();
+    await section.getByRole("button", { name: `Confirm: delete endpoint ${endpoint.id}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Endpoint ${endpoint.id} was deleted` })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/webhooks\\?deleted=${endpoint.id}$`));
+    await expect(page.getByRole("region", { name: `Endpoint ${endpoint.id}` })).toHaveCount(0);
+    expect(await db.webhookEndpoint.count({ where: { id: endpoint.id } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(0);
+    expect(await db.auditEntry.count({ where: { action: "webhook_endpoint.delete", recordId: String(endpoint.id) } })).toBe(1);
+  } finally {
+    await db.webhookEndpoint.deleteMany({ where: { id: endpoint.id } });
+  }
+});

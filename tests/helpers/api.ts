@@ -8,7 +8,7 @@ import type { TestDatabase } from "./database.ts";
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface ApiCall {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
   path: string;
   params?: Record<string, string>;
   /** The bearer token; omitted: no Authorization header. */

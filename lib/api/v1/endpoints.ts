@@ -19,7 +19,7 @@ import { listAuctionsEndpoint, listBookingsEndpoint, listDisputesEndpoint } from
 import { getMe } from "./me.ts";
 import { listEventsEndpoint } from "./events.ts";
 import {
-  createWebhookEndpoint, disableWebhookEndpoint, enableWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints,
+  createWebhookEndpoint, deleteWebhookEndpoint, disableWebhookEndpoint, enableWebhookEndpoint, getWebhookEndpoint, listWebhookDeliveries, listWebhookEndpoints,
   replayWebhookEvent, rotateWebhookSecret,
 } from "./webhooks.ts";
 import { recordUsageEndpoint } from "./quotas.ts";
@@ -51,6 +51,7 @@ export const v1Endpoints: readonly Endpoint[] = [
   createWebhookEndpoint,
   listWebhookEndpoints,
   getWebhookEndpoint,
+  deleteWebhookEndpoint,
   rotateWebhookSecret,
   disableWebhookEndpoint,
   enableWebhookEndpoint,

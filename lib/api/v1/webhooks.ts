@@ -140,3 +140,19 @@ export const replayWebhookEvent = defineEndpoint({
   location: (replay) => `/webhook-endpoints/${replay.endpointId}/deliveries`,
   errors: [notFound("webhook endpoint or event"), invalidState("the endpoint is disabled")],
 });
+
+export const deleteWebhookEndpoint = defineEndpoint({
+  operationId: "deleteWebhookEndpoint",
+  method: "delete",
+  path: "/webhook-endpoints/{endpointId}",
+  summary: "Delete an endpoint for good, with its deliveries and their attempts",
+  description:
+    "Nothing more is sent to it: its pending deliveries and the jobs that would send them go with it. The audit log keeps that it was deleted, by whom. " +
+    "Deleting it again, or another owner's endpoint, answers 404. While a delivery to it is being sent (a receiver still answering), 409 INVALID_STATE: retry in a few seconds.",
+  tag: "Webhooks",
+  parties: [],
+  params: endpointParams,
+  response: z.object({ id: z.number().int(), deleted: z.literal(true) }).meta({ id: "DeletedWebhookEndpoint" }),
+  successStatus: 200,
+  errors: [notFound("webhook endpoint"), invalidState("a delivery to the endpoint is being sent right now (retry shortly)")],
+});

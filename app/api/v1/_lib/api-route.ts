@@ -20,6 +20,9 @@
 //
 // Usage (other helpers: this is the whole contract):
 //
+// A DELETE (method "delete") runs in one transaction like a POST, without a body or an
+// Idempotency-Key.
+//
 //   // lib/api/v1/<area>.ts: the endpoint as data, also read by the OpenAPI document
 //   export const recordUsage = defineEndpoint({ operationId: "recordUsage", method: "post",
 //     path: "/accounts/{accountId}/usage", parties: [], params: z.object({ accountId: idParam("…") }),
@@ -304,6 +307,12 @@ export function apiRoute<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>
     };
 
     if (endpoint.method === "get") return jsonResponse(await answer(db, {}), false);
+    // A DELETE takes no body and no Idempotency-Key (deleting again answers 404, changing
+    // nothing), and runs in one transaction as a POST does.
+    if (endpoint.method === "delete") {
+      const deleted = await db.$transaction((tx) => answer(tx, {}), { timeout: apiRouteLimits.transactionTimeoutMs, maxWait: apiRouteLimits.transactionMaxWaitMs });
+      return jsonResponse(deleted, false);
+    }
 
     // No body at all reads as `{}`: a POST that takes nothing (accept) needs none, and one that
     // does is told which fields are missing (INVALID_INPUT), not just "empty".

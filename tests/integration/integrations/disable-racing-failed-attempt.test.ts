@@ -1,0 +1,93 @@
+// Disabling an endpoint while a failing delivery attempt to it is being recorded: the attempt held
+// its delivery's row while the receiver answered, then wanted the endpoint's row to record the
+// failure; the disable held the endpoint's row and wanted the delivery's row to end it failed.
+// PostgreSQL broke the cycle by failing one of them (40P01 deadlock_detected: a 500 for the API's
+// disable, or a retried attempt). Both must finish: the endpoint disabled, the delivery failed with
+// its attempt recorded, no next attempt scheduled.
+//
+// Deterministic: the receiver holds its answer until the disable is seen waiting for a lock (or
+// has finished), then answers 500.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
+import { recordEvents } from "../../../lib/events/record-event.ts";
+import { attemptDelivery } from "../../../lib/webhooks/attempt-delivery.ts";
+import { createEndpoint, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
+import { setWebhookOptions, webhookOptions } from "../../../lib/webhooks/options.ts";
+import { jobsOfSubjects } from "../../../lib/scheduler/admin/index.ts";
+
+const database = useTestDatabase();
+const now = new Date("2027-05-10T12:00:00Z");
+const operator = { id: "op-1", email: "olga@ops.test" };
+
+let server: http.Server;
+let url: string;
+let answerNow: () => void = () => {};
+let requestArrived: () => void = () => {};
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      requestArrived();
+      // Answers 500 only when the test says so: the attempt holds its delivery meanwhile.
+      answerNow = () => response.writeHead(500, { "Content-Type": "text/plain" }).end("broken");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  setWebhookOptions(undefined);
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+beforeEach(async () => {
+  setWebhookOptions({ allowPrivate: true, timeoutMs: 20_000 });
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
+});
+
+async function lockWaits(): Promise<number> {
+  const [row] = await database.db.$queryRaw<Array<{ n: number }>>`
+    SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return row!.n;
+}
+
+describe("disabling an endpoint while its failing attempt is recorded", () => {
+  it("both finish, in either order of arrival: disabled, the delivery failed with its attempt, no next attempt", async () => {
+    for (let round = 0; round < 3; round++) {
+      await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
+      const { endpoint } = await createEndpoint(database.db, "platform", { url, eventTypes: ["*"] }, now);
+      await database.db.$transaction((tx) =>
+        recordEvents(tx, [{ type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: { id: 1 }, actor: "customer:1", audience: ["customer:1"], at: now }]),
+      );
+      const delivery = await database.db.webhookDelivery.findFirstOrThrow();
+      const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+      const attempt = database.db.$transaction(
+        (tx) => attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, { ...webhookOptions(), disableAfterMs: 3 * 86_400_000 }),
+        { timeout: 30_000 },
+      );
+      await arrived; // the attempt holds its delivery's row and waits for the receiver
+      const disable = database.db.$transaction((tx) => setEndpointEnabled(tx, null, endpoint.id, false, now, operator, "racing a failing attempt"), { timeout: 30_000 });
+      const disabled = disable.then(() => "done" as const, (error: unknown) => error);
+      // The disable either waits for a lock the attempt holds, or finishes without one.
+      for (let i = 0; i < 400 && (await lockWaits()) === 0; i++) {
+        if ((await Promise.race([disabled, new Promise((resolve) => setTimeout(() => resolve("pending"), 25))])) !== "pending") break;
+      }
+      answerNow();
+      const outcomes = await Promise.allSettled([attempt, disabled]);
+      expect({ round, attempt: outcomes[0].status, disable: outcomes[1].status === "fulfilled" ? outcomes[1].value : outcomes[1].reason }).toEqual({
+        round, attempt: "fulfilled", disable: "done",
+      });
+      const after = await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+      expect(after.status).toBe("disabled");
+      const ended = await database.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+      expect(ended.status).toBe("failed");
+      expect(await database.db.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
+      const open = (await jobsOfSubjects(database.db, [{ type: "webhook-delivery", id: delivery.id.toString() }])).filter((job) => job.status === "pending");
+      expect(open).toEqual([]);
+    }
+  });
+});
