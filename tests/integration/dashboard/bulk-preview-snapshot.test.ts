@@ -3,6 +3,7 @@
 // in the result: changed, skipped because running, finished meanwhile, or no longer matching.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { schedule } from "../../../lib/scheduler/index.ts";
@@ -17,7 +18,7 @@ const catalogue = testCatalogue();
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "audit_entries", "bulk_operation_job_chunks", "bulk_operations"]);
 });
 
 async function jobsAt(offsetsInHours: number[], subjectId: number): Promise<bigint[]> {

@@ -4,6 +4,7 @@
 // answers "something went wrong" with a logged stack).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob } from "../../fixtures/test-jobs.ts";
 import { schedule } from "../../../lib/scheduler/index.ts";
 import { listJobs } from "../../../lib/scheduler/admin/index.ts";
@@ -20,7 +21,7 @@ const beyondBigint = "9999999999999999999"; // 19 digits, above 9223372036854775
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, audit_entries, bulk_operation_job_chunks, bulk_operations`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "audit_entries", "bulk_operation_job_chunks", "bulk_operations"]);
 });
 
 describe("jobs page position beyond bigint", () => {

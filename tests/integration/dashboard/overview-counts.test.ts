@@ -4,12 +4,13 @@
 // attempts) — against what each row's own local time says.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { dueByDay, dueByHour, failedAttempts24h, overviewFigures } from "../../../lib/scheduler/admin/index.ts";
 
 const database = useTestDatabase();
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_run_tallies`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "job_run_tallies"]);
 });
 
 async function jobs(rows: Array<{ type: string; at: string; status?: string; finishedAt?: string }>): Promise<bigint[]> {

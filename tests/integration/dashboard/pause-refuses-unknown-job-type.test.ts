@@ -3,6 +3,7 @@
 // audit entry. A type the deployment defines can be paused before it has any jobs.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob } from "../../fixtures/test-jobs.ts";
 import { isDulyError } from "../../../lib/errors.ts";
 import { pauseJobType } from "../../../lib/operations/job-types.ts";
@@ -12,7 +13,7 @@ const actor = { id: "hostile-operator", email: "hostile@duly.test" };
 
 beforeEach(async () => {
   await createEffectTables(database.db);
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_type_pauses, audit_entries`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "job_type_pauses", "audit_entries"]);
 });
 
 describe("pausing a job type", () => {

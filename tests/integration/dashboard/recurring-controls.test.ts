@@ -3,6 +3,7 @@
 // again, run now adds one occurrence due now; each audited, a repeat refused.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { reconcile, sweep } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import type { RecurringDefinition } from "../../../lib/scheduler/index.ts";
@@ -19,7 +20,7 @@ const actor = { id: "test-operator", email: "ops@duly.test" };
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state, audit_entries`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state", "audit_entries"]);
 });
 
 describe("recurring controls", () => {

@@ -4,6 +4,7 @@
 // once that one has run, run now works again.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { reconcile } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import type { RecurringDefinition } from "../../../lib/scheduler/index.ts";
@@ -20,7 +21,7 @@ const bob = { id: "bob", email: "bob@duly.test" };
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state, audit_entries`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state", "audit_entries"]);
   await reconcile(db, catalogue, t0);
 });
 

@@ -5,6 +5,7 @@
 // of a local minute or hour come back as rows of their own.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { countJob, createEffectTables, flakyJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { lastTick, recordTick, schedule, tick } from "../../../lib/scheduler/index.ts";
 import { runHistory, tickHistory } from "../../../lib/scheduler/admin/index.ts";
@@ -18,7 +19,7 @@ const minute = 60_000;
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_run_tallies, tick_history, scheduler_state, recurring_schedules, job_type_pauses`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "job_run_tallies", "tick_history", "scheduler_state", "recurring_schedules", "job_type_pauses"]);
   await db.$executeRaw`UPDATE test_switch SET failing = true WHERE id = 1`;
 });
 

@@ -43,6 +43,7 @@ afterAll(async () => {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any backend the last test killed or stranded.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
 });
 

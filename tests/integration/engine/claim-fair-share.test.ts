@@ -6,6 +6,7 @@
 // the number of types.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim } from "../../helpers/engine.ts";
 import { countJob, createEffectTables, flakyJob, testCatalogue, typedJob } from "../../fixtures/test-jobs.ts";
 import { tick } from "../../../lib/scheduler/index.ts";
@@ -17,7 +18,7 @@ const catalogue = testCatalogue();
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_type_pauses`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "job_type_pauses"]);
 });
 
 /** `count` pending jobs of `jobType`, due from `secondsBefore` seconds before `now`, one a millisecond later each. */

@@ -53,6 +53,7 @@ async function killBackends(victim: string): Promise<number> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any backend the last test killed or stranded.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });

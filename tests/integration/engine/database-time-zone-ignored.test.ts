@@ -18,6 +18,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { createDb, pgPoolOf, type Db } from "../../../lib/db/client.ts";
 import { schedule, findJob, tick } from "../../../lib/scheduler/index.ts";
@@ -66,7 +67,7 @@ beforeAll(async () => {
   await createEffectTables(database.db);
 });
 afterAll(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs"]);
 });
 
 describe("a database whose TimeZone is not UTC", () => {

@@ -31,6 +31,7 @@ const catalogue = createCatalogue([holdJob]);
 
 let attacker: pg.Client | undefined;
 beforeEach(async () => {
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any session the last test left holding locks here.
   await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
 });
 afterEach(async () => {

@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import { hostileSlowJob } from "../../fixtures/hostile-jobs.ts";
 import { scheduleMany } from "../../../lib/scheduler/index.ts";
@@ -30,7 +31,7 @@ function stayProcess(url: string, startAt: number, budgetMs: number): Promise<{ 
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
 });
 
 describe("eight overlapping staying processes, short leases, real time", () => {

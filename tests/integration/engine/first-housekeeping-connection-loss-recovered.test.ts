@@ -19,6 +19,7 @@ const reconcileLockKey = 0x4455_4c59; // lib/scheduler/recurring/reconcile.ts
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any backend the last test killed or stranded.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
 });
 

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testBuiltAt } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 
@@ -25,7 +26,7 @@ const slowApi = defineJob({
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("housekeeping while the tick's only busy lane runs a 3.5 s handler", () => {

@@ -41,6 +41,7 @@ const catalogue = createCatalogue([job]);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any session the last test left holding locks here.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
 });
 

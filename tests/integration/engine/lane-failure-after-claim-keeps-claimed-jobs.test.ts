@@ -42,6 +42,7 @@ beforeEach(async () => {
   const { db } = database;
   killerRuns = 0;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any backend the last test killed or stranded.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
   await db.$executeRaw`DROP SEQUENCE IF EXISTS test_record_kills`;
   await db.$executeRaw`CREATE SEQUENCE test_record_kills`;

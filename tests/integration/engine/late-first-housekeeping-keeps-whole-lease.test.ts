@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import pg from "pg";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import { createDb, pgPoolOf } from "../../../lib/db/client.ts";
 import { createCatalogue, defineJob, scheduleMany, tick } from "../../../lib/scheduler/index.ts";
@@ -57,7 +58,7 @@ function delayFirstHousekeeping(pool: pg.Pool, ms: number): void {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   remainingAtStart.length = 0;
 });
 

@@ -62,6 +62,7 @@ async function sleepingBackends(): Promise<number> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any session the last test left holding locks here.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });

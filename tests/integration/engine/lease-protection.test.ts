@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testBuiltAt, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { createDb } from "../../../lib/db/client.ts";
 import { createCatalogue, defineJob, scheduleMany, schedule, tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
@@ -44,7 +45,7 @@ async function databaseNow(): Promise<Date> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions", "recurring_schedules", "scheduler_state"]);
 });
 
 describe("overlapping staying ticks with short leases", () => {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { pgPoolOf } from "../../../lib/db/client.ts";
 import { tick } from "../../../lib/scheduler/index.ts";
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.drop());
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs"]);
 });
 
 /** Runs a short staying tick listening on `listenUrl` while the test holds the pool's other connection. */

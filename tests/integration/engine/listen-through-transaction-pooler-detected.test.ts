@@ -8,6 +8,7 @@
 // Runs only in the PgBouncer pass (DULY_TEST_PGBOUNCER=1), where database.url is pooled.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { schedule, tick } from "../../../lib/scheduler/index.ts";
 
@@ -17,7 +18,7 @@ const pooled = () => process.env.DULY_TEST_PGBOUNCER === "1";
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions, recurring_schedules, scheduler_state`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions", "recurring_schedules", "scheduler_state"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
 });
 

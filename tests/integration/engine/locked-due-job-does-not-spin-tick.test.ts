@@ -16,6 +16,7 @@ const database = useTestDatabase();
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any session the last test left holding locks here.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state`;
 });
 

@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { cancelForSubject, createCatalogue, defineJob, isDulyError, schedule, shiftForSubject } from "../../../lib/scheduler/index.ts";
 
 const database = useTestDatabase();
@@ -15,7 +16,7 @@ const job = defineJob({ name: "test.input", payload: z.object({}), handler: asyn
 createCatalogue([job]);
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs"]);
 });
 
 async function refusal(work: () => Promise<unknown>): Promise<string> {

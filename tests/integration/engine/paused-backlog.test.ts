@@ -22,6 +22,7 @@ const minutesBefore = (minutes: number) => new Date(now.getTime() - minutes * 60
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
+  // TRUNCATE, not emptyTables: tests here fill 100,000 jobs, which DELETE would remove row by row.
   await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_type_pauses`;
 });
 

@@ -3,6 +3,7 @@
 // the next tick run them. The engine reads job_type_pauses in its claim.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { claim } from "../../helpers/engine.ts";
 import { createEffectTables, countJob, typedJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { schedule, tick } from "../../../lib/scheduler/index.ts";
@@ -16,7 +17,7 @@ const actor = { id: "test-operator", email: "ops@duly.test" };
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, job_type_pauses, audit_entries`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "job_type_pauses", "audit_entries"]);
 });
 
 async function due(job: typeof countJob | typeof typedJob, payload: object) {

@@ -1,6 +1,7 @@
 // Far-future work lives only in rows; failures back off exponentially; the clock is passed in.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, flakyJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { findJob, retry, runsOfJob, schedule, tick } from "../../../lib/scheduler/index.ts";
 
@@ -16,7 +17,7 @@ async function counter(): Promise<number> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs"]);
   await db.$executeRaw`UPDATE test_counter SET value = 0`;
   await db.$executeRaw`UPDATE test_switch SET failing = true`;
 });

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick } from "../../../lib/scheduler/index.ts";
 import { claim } from "../../helpers/engine.ts";
@@ -52,7 +53,7 @@ async function jobRow(id: bigint) {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
   await db.$executeRaw`UPDATE test_switch SET failing = true`;
 });
 

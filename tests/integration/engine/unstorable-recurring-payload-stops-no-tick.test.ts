@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick, type RecurringDefinition } from "../../../lib/scheduler/index.ts";
 
@@ -18,7 +19,7 @@ const note = defineJob({ name: "test.note", payload: z.object({ text: z.string()
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, recurring_schedules, scheduler_state, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state", "test_executions"]);
 });
 
 describe("a recurring schedule in code whose payload PostgreSQL cannot store", () => {

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables } from "../../fixtures/test-jobs.ts";
 import { createCatalogue, defineJob, schedule, tick } from "../../../lib/scheduler/index.ts";
 
@@ -33,7 +34,7 @@ const catalogue = createCatalogue([job]);
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, test_executions`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions"]);
 });
 
 describe("a handler that throws a value the engine cannot describe or store", () => {

@@ -4,6 +4,7 @@
 // wake it within its budget: the job runs in this tick, or not at all.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createEffectTables, countJob, testCatalogue } from "../../fixtures/test-jobs.ts";
 import { findJob, reschedule, runNow, schedule, tick } from "../../../lib/scheduler/index.ts";
 
@@ -36,7 +37,7 @@ async function listenerUp(): Promise<void> {
 beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
-  await db.$executeRaw`TRUNCATE scheduled_jobs, job_runs`;
+  await emptyTables(db, ["scheduled_jobs", "job_runs"]);
 });
 
 describe("a staying tick listening for due jobs", () => {

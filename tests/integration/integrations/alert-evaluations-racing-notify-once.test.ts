@@ -4,6 +4,7 @@
 // evaluations overlap (maxRunning 1 should prevent it; this is the guard behind it).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { evaluateAlerts } from "../../../lib/alerts/evaluate.ts";
 import { saveAlertSettings } from "../../../lib/alerts/settings-store.ts";
 
@@ -22,7 +23,7 @@ async function waitUntilSomeoneWaitsOnALock(): Promise<void> {
 }
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs, alert_settings, alert_conditions, alert_notifications, audit_entries RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["scheduled_jobs", "job_runs", "alert_settings", "alert_conditions", "alert_notifications", "audit_entries"], { restartIdentity: true });
   await database.db.$transaction((tx) =>
     saveAlertSettings(tx, { id: "op-1", email: "olga@ops.test" }, {
       lagSeconds: null, deadJobs: 1, webhookFailingMinutes: null, renotifyMinutes: 60, emailFrom: null, emailTo: null,

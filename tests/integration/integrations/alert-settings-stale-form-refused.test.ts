@@ -4,6 +4,7 @@
 // longer shows the stored settings is refused (StaleRecord), writing nothing.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { readAlertSettings, saveAlertSettings, type AlertSettingsInput } from "../../../lib/alerts/settings-store.ts";
 
 const database = useTestDatabase();
@@ -17,7 +18,7 @@ const form = (input: Partial<AlertSettingsInput>): AlertSettingsInput => ({
 const save = (actor: typeof ana, input: AlertSettingsInput, now: Date) => database.db.$transaction((tx) => saveAlertSettings(tx, actor, input, now));
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE alert_settings, audit_entries RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["alert_settings", "audit_entries"], { restartIdentity: true });
 });
 
 describe("saving the alert settings from a stale page", () => {

@@ -4,6 +4,7 @@
 // fails the tick, and the failure is logged.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { setAlertOptions, type AlertOptions } from "../../../lib/alerts/options.ts";
 import { pingTickHeartbeat } from "../../../lib/alerts/heartbeat.ts";
 import type { TickSummary } from "../../../lib/scheduler/index.ts";
@@ -28,7 +29,7 @@ afterAll(async () => {
 beforeEach(async () => {
   setAlertOptions(options);
   receiver.hits.length = 0;
-  await database.db.$executeRaw`TRUNCATE alert_settings`;
+  await emptyTables(database.db, ["alert_settings"]);
 });
 
 async function heartbeatAt(url: string): Promise<void> {

@@ -4,6 +4,7 @@
 // the newest), so a cursor ahead of them was never handed out: it is refused (INVALID_INPUT, 400).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { recordEvent } from "../../../lib/events/record-event.ts";
 import { listEvents } from "../../../lib/events/list-events.ts";
 
@@ -11,7 +12,7 @@ const database = useTestDatabase();
 const now = new Date("2027-05-10T12:00:00Z");
 
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries"], { restartIdentity: true });
   await database.db.$transaction((tx) =>
     recordEvent(tx, { type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: { id: 1 }, actor: "customer:1", audience: ["customer:1"], at: now }),
   );

@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listEventsRoute } from "../../../app/api/v1/events/route.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../../helpers/api.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { recordEvent } from "../../../lib/events/record-event.ts";
 import { sequenceEvents } from "../../../lib/events/sequence-events.ts";
 import { createEndpoint } from "../../../lib/webhooks/endpoints.ts";
@@ -26,7 +27,7 @@ let prunes = 0;
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, event_retention, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "event_retention", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "scheduled_jobs", "job_runs"], { restartIdentity: true });
   key ??= await newKey(database.db, { name: "events reader" });
 });
 

@@ -4,6 +4,7 @@
 // does not exist (404), writing nothing; one that locked the event first keeps it (the prune skips it).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { recordEvent } from "../../../lib/events/record-event.ts";
 import { sequenceEvents } from "../../../lib/events/sequence-events.ts";
 import { pruneEvents } from "../../../lib/events/prune-events.ts";
@@ -38,7 +39,7 @@ async function waitForALockWait(): Promise<void> {
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, event_retention, webhook_endpoints, webhook_deliveries, webhook_attempts, scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "event_retention", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "scheduled_jobs", "job_runs"], { restartIdentity: true });
 });
 
 describe("a replay racing the event prune", () => {

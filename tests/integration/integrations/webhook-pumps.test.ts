@@ -4,6 +4,7 @@
 // their own; a failing endpoint's waiting deliveries are sent once it recovers.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
 import { deliverWebhookJob } from "../../../jobs/webhooks/deliver.ts";
 import { recordEvent, recordEvents, type EventInput } from "../../../lib/events/record-event.ts";
@@ -26,8 +27,7 @@ afterAll(async () => {
   await receiver.close();
 });
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, audit_entries RESTART IDENTITY CASCADE`;
-  await database.db.$executeRaw`TRUNCATE scheduled_jobs, job_runs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries", "scheduled_jobs", "job_runs"], { restartIdentity: true });
   receiver.received.length = 0;
 });
 

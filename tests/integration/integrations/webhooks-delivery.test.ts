@@ -6,6 +6,7 @@
 // the documented time, every attempt kept, the operators told in the audit log.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { createCatalogue, tick } from "../../../lib/scheduler/index.ts";
 import { marketplaceJobs } from "../../../jobs/marketplace/index.ts";
 import { deliverWebhookJob } from "../../../jobs/webhooks/deliver.ts";
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await truncateMarket(database.db);
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, audit_entries RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
   receiver.received.length = 0;
   people = await registerPeople(database.db, t0);
 });

@@ -2,6 +2,7 @@
 // attempts, and the operator's replay refused when the endpoint changed since the page showed it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { recordEvent } from "../../../lib/events/record-event.ts";
 import type { EventObjectType, EventType } from "../../../lib/events/event-types.ts";
 import { createEndpoint } from "../../../lib/webhooks/endpoints.ts";
@@ -14,7 +15,7 @@ const olga = { id: "u1", email: "olga@duly.test" };
 
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true });
-  await database.db.$executeRaw`TRUNCATE events, webhook_endpoints, webhook_deliveries, webhook_attempts, audit_entries, scheduled_jobs RESTART IDENTITY CASCADE`;
+  await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries", "scheduled_jobs"], { restartIdentity: true });
 });
 
 describe("the webhooks page's reads and actions", () => {

@@ -5,11 +5,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createAccount, resetDueAccounts, upcomingResets } from "../../../lib/quotas/index.ts";
 import { seedQuotaDemo } from "../../../scripts/lib/demo/quotas.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 
 const database = useTestDatabase();
 const dayMs = 86_400_000;
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
+  await emptyTables(database.db, ["quota_accounts", "quota_resets"], { restartIdentity: true });
 });
 
 describe("upcoming quota resets", () => {

@@ -54,6 +54,7 @@ async function expectCorrectResets(accounts: SimulatedAccount[], ticks: Date[], 
 describe("calendar simulation 2024-01-01 .. 2032-12-31 (anchors on days 1-31 and Feb 29; UTC, New York, Berlin, Auckland)", () => {
   let accounts: SimulatedAccount[];
   beforeEach(async () => {
+    // TRUNCATE, not emptyTables: a nine-year simulation leaves thousands of reset rows.
     await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
     accounts = await openSimulationAccounts(database.db, openedAt);
   });
@@ -89,6 +90,7 @@ describe("calendar simulation 2024-01-01 .. 2032-12-31 (anchors on days 1-31 and
 
 describe("every zone the runtime knows: dates that do not start at a plain midnight, 2024-2032", () => {
   beforeEach(async () => {
+    // TRUNCATE, not emptyTables: a nine-year simulation leaves thousands of reset rows.
     await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
   });
 

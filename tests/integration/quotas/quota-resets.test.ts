@@ -13,12 +13,13 @@ import {
   daysFrom, groupByAccount, localMidnight, openSimulationAccounts, referenceResets, resetRecords, withoutCommitFlush,
 } from "../../helpers/quota-calendar.ts";
 import { useTestDatabase } from "../../helpers/database.ts";
+import { emptyTables } from "../../helpers/empty-tables.ts";
 import { testBuiltAt } from "../../fixtures/test-jobs.ts";
 
 const database = useTestDatabase();
 beforeAll(() => withoutCommitFlush(database.directUrl, database.name));
 beforeEach(async () => {
-  await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets, scheduled_jobs, job_runs, recurring_schedules, scheduler_state RESTART IDENTITY`;
+  await emptyTables(database.db, ["quota_accounts", "quota_resets", "scheduled_jobs", "job_runs", "recurring_schedules", "scheduler_state"], { restartIdentity: true });
 });
 
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);

@@ -23,6 +23,7 @@ const batchSize = 500;
 let attacker: pg.Client;
 
 beforeEach(async () => {
+  // TRUNCATE, not emptyTables: its ACCESS EXCLUSIVE lock waits out any backend the last test killed or stranded.
   await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
   // Session-level lock and pg_terminate_backend: a direct connection of its own.
   attacker = new pg.Client({ connectionString: database.directUrl });

@@ -14,6 +14,7 @@ beforeAll(() => withoutCommitFlush(database.directUrl, database.name));
 const openedAt = new Date("2023-12-30T12:00:00Z");
 
 beforeEach(async () => {
+  // TRUNCATE, not emptyTables: thousands of accounts and their resets a test, and racing sweeps that hold row locks.
   await database.db.$executeRaw`TRUNCATE quota_accounts, quota_resets RESTART IDENTITY`;
 });
 
