@@ -14,6 +14,7 @@ import type { RawSearchParams } from "@/app/_lib/search-params.ts";
 import { BookingStatusBadge } from "@/components/booking-status-badge.tsx";
 import { ZonedTime } from "@/components/zoned-time.tsx";
 import { bookingStatuses, bookingsHref, pageSizes, parseBookingsQuery } from "./bookings-query.ts";
+import { sameZone } from "@/lib/validation/zone-names.ts";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Bookings" };
@@ -137,7 +138,7 @@ export default async function BookingsPage({ searchParams }: { searchParams: Pro
                   </td>
                   <td>
                     <ZonedTime now={now} instant={row.eventAt} zone={zone} />
-                    {row.timeZone !== zone ? (
+                    {!sameZone(row.timeZone, zone) ? (
                       <div className="muted">
                         local: {formatLocal(row.eventAt, row.timeZone, { seconds: false })} {row.timeZone}
                       </div>

@@ -47,6 +47,14 @@ export function currentZoneName(zone: string): string {
 }
 
 /**
+ * Whether two zone names name one zone (a retired name and its current one do): a booking stored
+ * under "Asia/Calcutta" shown in "Asia/Kolkata" needs no second, "local" line with the same time.
+ */
+export function sameZone(a: string, b: string): boolean {
+  return currentZoneName(a) === currentZoneName(b);
+}
+
+/**
  * The zones a picker offers: the runtime's list (`listed`, Intl.supportedValuesOf("timeZone"))
  * under current names, UTC (the default, which ICU does not list: without it an operator who
  * picked another zone could not go back), and `chosen` (so the picker can show whatever the

@@ -20,6 +20,7 @@ import { RelativeTime, ZonedTime } from "@/components/zoned-time.tsx";
 import { ZonedText } from "@/components/zoned-text.tsx";
 import { BookingActionForms } from "@/components/booking-action-forms.tsx";
 import { cancelBookingAction, moveEventAction, previewMoveEventAction } from "./actions.ts";
+import { sameZone } from "@/lib/validation/zone-names.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -63,7 +64,7 @@ export default async function BookingPage({ params }: { params: Promise<{ id: st
           <dt>Event</dt>
           <dd>
             <ZonedTime now={now} instant={eventAt} zone={zone} utc />
-            {booking.timeZone !== zone ? (
+            {!sameZone(booking.timeZone, zone) ? (
               <div className="muted">
                 local: {formatLocal(eventAt, booking.timeZone, { seconds: false })} {booking.timeZone}
               </div>

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { ZonePicker } from "../../../components/zone-picker.tsx";
 import { zoneFromCookie } from "../../../app/_lib/display-zone.ts";
 import { isTimeZone, timeZone } from "../../../lib/validation/fields.ts";
+import { sameZone } from "../../../lib/validation/zone-names.ts";
 import { localPartsOf } from "../../../lib/time/zoned-time.ts";
 
 /**
@@ -95,6 +96,14 @@ describe("a retired zone name", () => {
       expect(timeZone.parse(old)).toBe(old);
     }
     for (const now of current) expect(timeZone.parse(now)).toBe(now);
+  });
+
+  it("is the same zone as its current name, so a booking page adds no second 'local' line for it", () => {
+    expect(sameZone("Asia/Calcutta", "Asia/Kolkata")).toBe(true);
+    expect(sameZone("Asia/Kolkata", "Asia/Calcutta")).toBe(true);
+    expect(sameZone("Europe/Kiev", "Europe/Kyiv")).toBe(true);
+    expect(sameZone("Europe/Paris", "Europe/Paris")).toBe(true);
+    expect(sameZone("Asia/Calcutta", "Asia/Dhaka")).toBe(false);
   });
 
   it("read from the display zone cookie is shown under its current name", () => {
