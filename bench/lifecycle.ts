@@ -16,7 +16,15 @@
 // process answering 204: each change's delivery is then a job of the same ticks; jobs/s counts
 // the marketplace's jobs only), --profile (the real run's statements, rows and commits per
 // marketplace job, from pg_stat_statements and the table statistics; embedded server only; the
-// extension's bookkeeping costs a little, so a profiled run's rate is not quoted), --out PATH. Uses DATABASE_URL's server when set, else a throwaway embedded PostgreSQL.
+// extension's bookkeeping costs a little, so a profiled run's rate is not quoted), --cpu-prof (a V8 CPU
+// profile of this process, which runs the ticks, over the marketplace drive: written beside the
+// results as .cpuprofile, its self time by area and function added to the .md; sampling costs a
+// little, so a profiled run's rate and CPU are not quoted), --out PATH. Uses DATABASE_URL's
+// server when set, else a throwaway embedded PostgreSQL.
+//
+// Every run reports CPU ms per marketplace job of each process over the timed drive
+// (bench/lib/process-cpu.ts): this process (the ticks), the PostgreSQL server (its whole tree,
+// and the bench database's backends apart) and, with --webhooks, the receiver, also per POST.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -29,7 +37,9 @@ import { marketplaceJobs } from "../jobs/marketplace/index.ts";
 import { demoPing, deliverWebhookJob } from "../jobs/index.ts";
 import { createEndpoint } from "../lib/webhooks/endpoints.ts";
 import { setWebhookOptions } from "../lib/webhooks/options.ts";
+import { startCpuProfile, writeCpuProfile, type Profile } from "./lib/cpu-profile.ts";
 import { machineInfo, startCpuMeter } from "./lib/machine.ts";
+import { startProcessCpuMeter, type ProcessCpu } from "./lib/process-cpu.ts";
 import { checkpoint, freshDatabase, serverSettings, startServer, walPosition, withClient } from "./lib/server.ts";
 import { fmt, perSecond } from "./lib/stats.ts";
 import { repoDir } from "./lib/deps.ts";
@@ -43,6 +53,7 @@ const { values: args } = parseArgs({
     out: { type: "string" },
     webhooks: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 const bookings = Number(args.bookings ?? (args.quick ? 1000 : 10_000));
@@ -184,10 +195,21 @@ interface DriveResult {
   totalMs: number;
   walBytes: number;
   othersBusy: number;
+  /** CPU ms of each process over the drive. */
+  cpu: ProcessCpu;
   perTick: TickRecord[];
 }
 
-async function drive(label: string, db: Db, url: string, catalogue: Catalogue, postmasterPid: number | undefined, profile = false): Promise<DriveResult> {
+/** What a drive measures besides time: the server's and the receiver's processes, and (--cpu-prof) a profile. */
+interface DriveMeters {
+  postmasterPid: number | undefined;
+  receiverPid?: number;
+  profile?: boolean;
+  cpuProfile?: boolean;
+}
+
+async function drive(label: string, db: Db, url: string, catalogue: Catalogue, meters: DriveMeters): Promise<DriveResult & { cpuProfile?: Profile }> {
+  const { postmasterPid, receiverPid, profile = false } = meters;
   await withClient(url, async (client) => {
     for (const table of ["scheduled_jobs", "job_runs", "bookings", "ledger_entries"]) await client.query(`VACUUM ANALYZE ${table}`);
   });
@@ -195,6 +217,8 @@ async function drive(label: string, db: Db, url: string, catalogue: Catalogue, p
   if (profile) await resetProfile(url);
   const walBefore = await walPosition(url);
   const meter = await startCpuMeter(postmasterPid);
+  const processes = await startProcessCpuMeter(postmasterPid, new URL(url).pathname.slice(1), receiverPid);
+  const profiler = meters.cpuProfile ? await startCpuProfile() : undefined;
   const perTick: TickRecord[] = [];
   for (const now of tickInstants()) {
     const started = performance.now();
@@ -203,6 +227,8 @@ async function drive(label: string, db: Db, url: string, catalogue: Catalogue, p
     if (summary.errors.length > 0) throw new Error(`${label}: tick at ${now.toISOString()}: ${summary.errors.join("; ")}`);
     perTick.push({ at: now.toISOString(), ms, succeeded: summary.succeeded, failed: summary.failed, jobTypes: summary.jobTypes });
   }
+  const cpuProfile = await profiler?.stop();
+  const cpu = await processes.stop();
   const walBytes = (await walPosition(url)) - walBefore;
   const othersBusy = await meter.stop();
   const deliveries = perTick.reduce((n, t) => n + (t.jobTypes[deliveryType] ?? 0), 0);
@@ -211,7 +237,7 @@ async function drive(label: string, db: Db, url: string, catalogue: Catalogue, p
   if (failed > 0) throw new Error(`${label}: ${failed} attempts failed`);
   return {
     label, jobs, deliveries, ticks: perTick.length, ticksThatRan: perTick.filter((t) => t.succeeded > 0).length,
-    totalMs: perTick.reduce((n, t) => n + t.ms, 0), walBytes, othersBusy, perTick,
+    totalMs: perTick.reduce((n, t) => n + t.ms, 0), walBytes, othersBusy, cpu, perTick, cpuProfile,
   };
 }
 
@@ -256,8 +282,35 @@ async function deliveryOutcome(db: Db): Promise<string> {
   return summary;
 }
 
+/** Each delivery attempt is one POST to the receiver. */
+async function postsSent(db: Db): Promise<number> {
+  const [row] = await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM webhook_attempts`;
+  return row!.n;
+}
+
+/** CPU ms per marketplace job of each process over the drive (and the receiver's per POST). */
+function cpuTable(runs: DriveResult[], posts: number): string[] {
+  const perJob = (ms: number, jobs: number) => (Number.isFinite(ms) ? (ms / jobs).toFixed(3) : "n/a");
+  return [
+    "CPU per marketplace job over the timed drive, ms (bench/lib/process-cpu.ts; /proc counts in 10 ms ticks):",
+    "",
+    "| run | ticks (this process) | server, all | of which the database's backends | receiver | together | receiver per POST |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...runs.map(({ label, jobs, cpu }) => {
+      const receiver = Number.isFinite(cpu.otherMs) ? cpu.otherMs : 0;
+      const together = cpu.benchMs + cpu.serverMs + receiver;
+      const perPost = Number.isFinite(cpu.otherMs) && posts > 0 ? `${(cpu.otherMs / posts).toFixed(3)} (${posts} POSTs)` : "–";
+      return `| ${label} | ${perJob(cpu.benchMs, jobs)} | ${perJob(cpu.serverMs, jobs)} | ${perJob(cpu.backendsMs, jobs)} | ${Number.isFinite(cpu.otherMs) ? perJob(cpu.otherMs, jobs) : "–"} | ${perJob(together, jobs)} | ${perPost} |`;
+    }),
+    "",
+  ];
+}
+
+const outPath = args.out ?? path.join(repoDir, "bench", "results", `lifecycle-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+
 async function main(): Promise<void> {
   const startedAt = new Date();
+  await mkdir(path.dirname(outPath), { recursive: true });
   if (args.profile && process.env.DATABASE_URL) throw new Error("--profile needs the embedded server (it loads pg_stat_statements)");
   const server = await startServer(log, args.profile ? ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=all"] : []);
   try {
@@ -273,6 +326,8 @@ async function main(): Promise<void> {
     let real: DriveResult;
     let outcome: string;
     let profile = "";
+    let cpuProfileSummary = "";
+    let posts = 0;
     try {
       const population = await loadPopulation(realDb);
       await scheduleDeadlines(realDb, marketCatalogue, population);
@@ -285,8 +340,13 @@ async function main(): Promise<void> {
       if (args.profile) {
         await withClient(realUrl, (client) => client.query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements"));
       }
-      real = await drive("marketplace", realDb, realUrl, marketCatalogue, server.postmasterPid, args.profile);
+      const { cpuProfile, ...measured } = await drive("marketplace", realDb, realUrl, marketCatalogue, {
+        postmasterPid: server.postmasterPid, receiverPid: receiver?.child.pid, profile: args.profile, cpuProfile: args["cpu-prof"],
+      });
+      real = measured;
       if (args.profile) profile = await readProfile(realUrl, real.jobs);
+      if (cpuProfile) cpuProfileSummary = await writeCpuProfile(outPath.replace(/\.json$/, ".cpuprofile"), cpuProfile, real.jobs);
+      if (receiver) posts = await postsSent(realDb);
       outcome = await checkOutcome(realDb, population);
       if (receiver) outcome += `; deliveries ${await deliveryOutcome(realDb)}`;
       log(`marketplace: ${real.jobs} jobs in ${fmt(real.totalMs / 1000)} s over ${real.ticks} ticks; outcome ${outcome}`);
@@ -306,7 +366,7 @@ async function main(): Promise<void> {
         const inputs = dueAt.slice(i, i + 5000).map((runAt) => ({ runAt, payload: {} }));
         await noopDb.$transaction((tx) => scheduleMany(tx, demoPing, inputs), { timeout: 120_000 });
       }
-      noop = await drive("no-op", noopDb, noopUrl, createCatalogue([demoPing]), server.postmasterPid);
+      noop = await drive("no-op", noopDb, noopUrl, createCatalogue([demoPing]), { postmasterPid: server.postmasterPid });
       log(`no-op: ${noop.jobs} jobs in ${fmt(noop.totalMs / 1000)} s`);
     } finally {
       await noopDb.$disconnect();
@@ -333,12 +393,13 @@ async function main(): Promise<void> {
       "| --- | ---: | ---: | ---: | ---: |",
       ...types.map((t) => `| ${t.type} | ${t.jobs} | ${t.ticks} | ${fmt(t.ms / 1000)} | ${fmt(t.jobsPerSecond)} |`),
       "",
+      ...cpuTable([real, noop], posts),
       ...(profile ? [profile] : []),
+      ...(cpuProfileSummary ? [cpuProfileSummary] : []),
     ].join("\n");
     console.log(md);
-    const out = args.out ?? path.join(repoDir, "bench", "results", `lifecycle-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, JSON.stringify({ startedAt, bookings, concurrency, server: { label: server.label, ...settings }, machine: machineInfo(), real, noop, types }, null, 2));
+    const out = outPath;
+    await writeFile(out, JSON.stringify({ startedAt, bookings, concurrency, webhooks: args.webhooks, posts, server: { label: server.label, ...settings }, machine: machineInfo(), real, noop, types }, null, 2));
     await writeFile(out.replace(/\.json$/, ".md"), md);
     log(`wrote ${path.relative(repoDir, out)} and .md`);
   } finally {

@@ -10,7 +10,7 @@
 // handler stuck in a slow statement or a lock wait cannot hold the group's row locks past it.
 //
 // The steps, one module each in group/: check each claimed job can run here (below); one
-// transaction over the front of the queue (transaction.ts): run each job (run-job.ts) in its
+// transaction over what the queue lets it take (transaction.ts): run each job (run-job.ts) in its
 // savepoint (job-scope.ts) within its lease (lease-timeout.ts), then record and commit
 // (commit.ts), or handle the transaction's failure (transaction-failed.ts); record what could
 // not be recorded inside it (on-lane.ts), and go again until the queue is empty.

@@ -7,7 +7,7 @@ import type { JobScope } from "./job-scope.ts";
 import type { RunOptions, Runnable } from "./runnable.ts";
 
 export interface GroupProgress {
-  /** The front of the queue this transaction may run (runnable.ts, candidatesFrom). */
+  /** What of the queue this transaction may run: its group, past jobs that run alone (runnable.ts, candidatesFrom). */
   readonly candidates: Runnable[];
   /** Jobs this transaction took off the queue to run. */
   readonly taken: Runnable[];
@@ -36,7 +36,7 @@ export interface OpenGroup {
   openedAt: number;
   /** The jobs this lane still holds, row-locked by this transaction, and whether each was cancelled since its claim. */
   held: Map<bigint, { cancelRequested: boolean }>;
-  /** The lane's jobs not yet taken: a transaction takes from its front, and puts back what it could not finish. */
+  /** The lane's jobs not yet taken: a transaction takes its candidates from it, and puts back what it could not finish. */
   queue: Runnable[];
   scope: JobScope;
   progress: GroupProgress;

@@ -108,9 +108,12 @@ export function batchable(runnable: Runnable): boolean {
 }
 
 /**
- * The front of the queue one transaction may run: a job that runs alone, or up to the next one
- * that does. A type that runs alone but handles batches (handleMany) gets a transaction holding
- * only its batch: every job of its type in the queue not yet tried in one (batch.ts).
+ * What one transaction may run, in queue order. A job that runs alone at the front: that job, or
+ * for a type that handles batches (handleMany) a transaction holding only its batch: every job
+ * of its type in the queue not yet tried in one (batch.ts). Otherwise the others in the queue, up
+ * to a group's size: a job that runs alone is passed over, to run in its own transaction when it
+ * reaches the front, instead of ending the group there and cutting the others' group in two
+ * (decision 0053). Passing over never reorders what the engine keeps in order (waitsBehind).
  */
 export function candidatesFrom(queue: Runnable[], batches: boolean): Runnable[] {
   const first = queue[0];
@@ -119,11 +122,33 @@ export function candidatesFrom(queue: Runnable[], batches: boolean): Runnable[] 
     return batch.length >= minBatch ? batch : [first];
   }
   const candidates: Runnable[] = [];
+  const left = { subjects: new Set<string>(), types: new Set<JobDefinition>() };
   let handlers = 0;
   for (const runnable of queue) {
-    if (runnable.definition.isolation === "alone" || candidates.length === maxGroupWithBatches) break;
+    if (candidates.length === maxGroupWithBatches) break;
+    if (runnable.definition.isolation === "alone" || waitsBehind(runnable, left)) {
+      const subject = subjectOf(runnable);
+      if (subject !== undefined) left.subjects.add(subject);
+      if (runnable.definition.isolation !== "alone") left.types.add(runnable.definition);
+      continue;
+    }
     if (!(batches && batchable(runnable)) && handlers++ === maxGroupSize) break;
     candidates.push(runnable);
   }
   return candidates;
+}
+
+/**
+ * Whether a job must stay behind jobs left in the queue before it: one of its subject (a
+ * record's jobs run in their claim's order, as when the group stopped at the alone job) or, once
+ * one of its own type was left, any later one of its type (a claim's jobs of one type run oldest
+ * first, decision 0026).
+ */
+function waitsBehind(runnable: Runnable, left: { subjects: Set<string>; types: Set<JobDefinition> }): boolean {
+  const subject = subjectOf(runnable);
+  return left.types.has(runnable.definition) || (subject !== undefined && left.subjects.has(subject));
+}
+
+function subjectOf({ job }: Runnable): string | undefined {
+  return job.subjectType === null || job.subjectId === null ? undefined : JSON.stringify([job.subjectType, job.subjectId]);
 }

@@ -1,7 +1,8 @@
-// One group transaction over the front of a lane's queue: BEGIN, hold every job the lane still
-// has, run the batches of types that handle several jobs at once (batch.ts), then the other
-// candidates one by one (run-job.ts) while the group's window is open, then record and commit
-// (commit.ts); or, when the transaction fails as a whole, transaction-failed.ts.
+// One group transaction over a lane's queue (which jobs it may take: runnable.ts, candidatesFrom):
+// BEGIN, hold every job the lane still has, run the batches of types that handle several jobs at
+// once (batch.ts), then the other candidates one by one (run-job.ts) while the group's window is
+// open, then record and commit (commit.ts); or, when the transaction fails as a whole,
+// transaction-failed.ts.
 import type pg from "pg";
 import type { Lane } from "../lane.ts";
 import { holdClaimedJobs } from "../sql/finish-attempt.ts";

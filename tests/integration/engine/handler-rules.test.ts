@@ -94,6 +94,12 @@ async function executions(): Promise<Array<{ job_id: bigint; pid: number }>> {
   return database.db.$queryRaw`SELECT job_id, pid FROM test_executions ORDER BY job_id, pid`;
 }
 
+/** Each job that ran, in the order its handler ran, with its transaction. */
+async function ranInOrder(): Promise<Array<{ job_type: string; key: string | null; txid: bigint }>> {
+  return database.db.$queryRaw`
+    SELECT j.job_type, j.key, t.txid FROM test_txids t JOIN scheduled_jobs j ON j.id = t.job_id ORDER BY t.seq`;
+}
+
 async function jobCount(): Promise<number> {
   const [row] = await database.db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM scheduled_jobs`;
   return Number(row!.n);
@@ -103,7 +109,8 @@ beforeEach(async () => {
   const { db } = database;
   await createEffectTables(db);
   await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_unique (label text PRIMARY KEY)`;
-  await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_txids (job_id bigint NOT NULL, txid bigint NOT NULL)`;
+  // seq: the order the handlers ran in, across transactions (one lane runs them one by one).
+  await db.$executeRaw`CREATE TABLE IF NOT EXISTS test_txids (seq bigserial, job_id bigint NOT NULL, txid bigint NOT NULL)`;
   await emptyTables(db, ["scheduled_jobs", "job_runs", "test_executions", "test_unique", "test_txids"]);
   await db.$executeRaw`INSERT INTO test_unique VALUES ('taken')`;
 });
@@ -197,6 +204,51 @@ describe("a job type that runs alone", () => {
     const aloneTx = rows.find((r) => r.job_type === "test.alone")!.txid;
     expect(rows.filter((r) => r.txid === aloneTx)).toHaveLength(1);
     expect(new Set(rows.filter((r) => r.job_type === "test.grouped").map((r) => r.txid)).size).toBeLessThan(6);
+  });
+
+  // One claim takes every job here: the first claim is at most 8, and at most what the budget
+  // left after housekeeping allows for the types' 15 s lease (here 9).
+  // The claim deals the types round robin (grouped, alone, grouped, alone, ... or alone first,
+  // by its turn), so the alone jobs sit between the grouped ones in the lane's queue either way.
+  it("does not cut the others' group in two: they share one transaction, each alone job has its own", async () => {
+    const { db } = database;
+    await db.$transaction(async (tx) => {
+      for (let i = 0; i < 5; i++) await schedule(tx, grouped, { runAt: new Date(now.getTime() - 60_000 + i), payload: {} });
+      for (let i = 0; i < 3; i++) await schedule(tx, alone, { runAt: new Date(now.getTime() - 60_000 + i), payload: {} });
+    });
+    const summary = await tick({ db, catalogue, now, budgetMs: 150_000, concurrency: 1, groupWindowMs: 5_000 });
+    expect(summary).toMatchObject({ claimed: 8, succeeded: 8 });
+    const rows = await ranInOrder();
+    const groupedTx = new Set(rows.filter((r) => r.job_type === "test.grouped").map((r) => r.txid));
+    expect(groupedTx.size).toBe(1);
+    const aloneTx = rows.filter((r) => r.job_type === "test.alone").map((r) => r.txid);
+    expect(new Set(aloneTx).size).toBe(3);
+    expect(aloneTx.some((txid) => groupedTx.has(txid))).toBe(false);
+  });
+
+  // A job of the same subject as an alone job before it waits for it, and so does every later job
+  // of its own type (a claim's jobs of one type run oldest first, decision 0026). In the queue
+  // (either turn) A2x comes before G3x, and A1 before G2: G1 and G2 still share a transaction.
+  it("keeps order: a job of the subject of an alone job it was claimed behind runs after it, its type's later jobs too", async () => {
+    const { db } = database;
+    const at = (seconds: number) => new Date(now.getTime() - 60_000 + seconds * 1000);
+    const x = { type: "test-subject", id: "x" };
+    await db.$transaction(async (tx) => {
+      await schedule(tx, grouped, { runAt: at(1), payload: {}, key: "G1" });
+      await schedule(tx, grouped, { runAt: at(2), payload: {}, key: "G2" });
+      await schedule(tx, grouped, { runAt: at(3), payload: {}, key: "G3x", subject: x });
+      await schedule(tx, grouped, { runAt: at(4), payload: {}, key: "G4" });
+      await schedule(tx, alone, { runAt: at(1), payload: {}, key: "A1" });
+      await schedule(tx, alone, { runAt: at(2), payload: {}, key: "A2x", subject: x });
+    });
+    const summary = await tick({ db, catalogue, now, budgetMs: 150_000, concurrency: 1, groupWindowMs: 5_000 });
+    expect(summary).toMatchObject({ claimed: 6, succeeded: 6 });
+    const rows = await ranInOrder();
+    const order = rows.map((r) => r.key);
+    expect(order.indexOf("A2x")).toBeLessThan(order.indexOf("G3x"));
+    expect(order.filter((key) => key!.startsWith("G"))).toEqual(["G1", "G2", "G3x", "G4"]);
+    const txOf = (key: string) => rows.find((r) => r.key === key)!.txid;
+    expect(txOf("G1")).toBe(txOf("G2"));
   });
 });
 
