@@ -5,13 +5,14 @@
 // disable, or a retried attempt). Both must finish: the endpoint disabled, the delivery failed with
 // its attempt recorded, no next attempt scheduled.
 //
-// Deterministic: the receiver holds its answer until the disable is seen waiting for a lock (or
-// has finished), then answers 500.
+// Deterministic: the receiver holds its answer until the disable is seen waiting for a lock the
+// attempt holds (or has finished), however long that takes, then answers 500.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { emptyTables } from "../../helpers/empty-tables.ts";
+import { backendPid, blockedOrSettled } from "../../helpers/lock-waits.ts";
 import { recordEvents } from "../../../lib/events/record-event.ts";
 import { attemptDelivery } from "../../../lib/webhooks/attempt-delivery.ts";
 import { createEndpoint, setEndpointEnabled } from "../../../lib/webhooks/endpoints.ts";
@@ -45,15 +46,9 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 beforeEach(async () => {
-  setWebhookOptions({ allowPrivate: true, timeoutMs: 20_000 });
+  setWebhookOptions({ allowPrivate: true, timeoutMs: 120_000 });
   await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
 });
-
-async function lockWaits(): Promise<number> {
-  const [row] = await database.db.$queryRaw<Array<{ n: number }>>`
-    SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-  return row!.n;
-}
 
 describe("disabling an endpoint while its failing attempt is recorded", () => {
   it("both finish, in either order of arrival: disabled, the delivery failed with its attempt, no next attempt", async () => {
@@ -65,18 +60,28 @@ describe("disabling an endpoint while its failing attempt is recorded", () => {
       );
       const delivery = await database.db.webhookDelivery.findFirstOrThrow();
       const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
-      const attempt = database.db.$transaction(
-        (tx) => attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, { ...webhookOptions(), disableAfterMs: 3 * 86_400_000 }),
-        { timeout: 30_000 },
-      );
-      await arrived; // the attempt holds its delivery's row and waits for the receiver
-      const disable = database.db.$transaction((tx) => setEndpointEnabled(tx, null, endpoint.id, false, now, operator, "racing a failing attempt"), { timeout: 30_000 });
-      const disabled = disable.then(() => "done" as const, (error: unknown) => error);
-      // The disable either waits for a lock the attempt holds, or finishes without one.
-      for (let i = 0; i < 400 && (await lockWaits()) === 0; i++) {
-        if ((await Promise.race([disabled, new Promise((resolve) => setTimeout(() => resolve("pending"), 25))])) !== "pending") break;
+      let attemptPid!: number;
+      // No transaction timeout but the test database's, and a receiver timeout as long: the
+      // receiver answers when the test says so, however slow the machine is to get there.
+      const attempt = database.db.$transaction(async (tx) => {
+        attemptPid = await backendPid(tx);
+        return attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, { ...webhookOptions(), disableAfterMs: 3 * 86_400_000 });
+      });
+      let disabled: Promise<unknown> = Promise.resolve("not started");
+      try {
+        // The attempt holds its delivery's row and waits for the receiver (or failed before sending).
+        await Promise.race([arrived, attempt.then(() => Promise.reject(new Error("the attempt ended before its request arrived")))]);
+        disabled = database.db
+          .$transaction((tx) => setEndpointEnabled(tx, null, endpoint.id, false, now, operator, "racing a failing attempt"))
+          .then(() => "done" as const, (error: unknown) => error);
+        // The disable either waits for a lock the attempt holds, or finishes without one.
+        await blockedOrSettled(database.db, attemptPid, disabled, attempt);
+      } finally {
+        // Whatever happened, the attempt is not left holding its delivery until a timeout.
+        const answer = answerNow;
+        answerNow = () => {};
+        answer();
       }
-      answerNow();
       const outcomes = await Promise.allSettled([attempt, disabled]);
       expect({ round, attempt: outcomes[0].status, disable: outcomes[1].status === "fulfilled" ? outcomes[1].value : outcomes[1].reason }).toEqual({
         round, attempt: "fulfilled", disable: "done",

@@ -5,10 +5,12 @@
 // exist (404), or succeed when it got there first; never 500, and nothing left behind.
 //
 // Deterministic: a transaction holds the endpoint's row lock, the action is started and seen
-// waiting for a lock (pg_stat_activity), then that transaction deletes the endpoint and commits.
+// waiting for that transaction (pg_blocking_pids), then that transaction deletes the endpoint and
+// commits. However long the action takes to get there (tests/helpers/lock-waits.ts).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { emptyTables } from "../../helpers/empty-tables.ts";
+import { backendPid, untilBlockedBy } from "../../helpers/lock-waits.ts";
 import { callRoute, newKey, useAppDatabase, type ApiAnswer, type RouteHandler } from "../../helpers/api.ts";
 import { POST as enableRoute } from "../../../app/api/v1/webhook-endpoints/[endpointId]/enable/route.ts";
 import { POST as disableRoute } from "../../../app/api/v1/webhook-endpoints/[endpointId]/disable/route.ts";
@@ -54,36 +56,38 @@ async function aPrunableEndpoint(): Promise<{ endpointId: number; eventId: bigin
   return { endpointId: endpoint.id, eventId: event.id };
 }
 
-async function waitForALockWait(): Promise<void> {
-  for (let i = 0; i < 400; i++) {
-    const [row] = await database.db.$queryRaw<Array<{ n: number }>>`
-      SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-    if (row!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error("the action never waited for the deleter's lock");
-}
-
 /**
- * Holds the endpoint's row in a transaction, lets `action` start and wait for it, then deletes
- * the endpoint in that transaction (`remove`) and commits. Returns the action's answer.
+ * Holds the endpoint's row in a transaction, lets `action` start and waits until it is seen
+ * waiting for that lock, then deletes the endpoint in that transaction (`remove`) and commits.
+ * Returns the action's answer. If anything goes otherwise (the action answers without waiting,
+ * the holder fails), the holder rolls back at once and the action is let finish before the test
+ * fails: a holder left waiting for its timeout held the row, and the next test's reset waited.
  */
 async function deletedUnderneath(endpointId: number, action: () => Promise<ApiAnswer>, remove: (tx: Tx) => Promise<void>): Promise<ApiAnswer> {
-  let release!: () => void;
-  let locked!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const deleter = database.db.$transaction(async (tx) => {
+  let go!: (proceed: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (go = resolve));
+  let lockedBy!: (pid: number) => void;
+  const holding = new Promise<number>((resolve) => (lockedBy = resolve));
+  // No timeout of its own but the test database's (120 s): how long the action takes to reach the
+  // lock is the machine's business; the holder only waits for the test to decide.
+  const holder = database.db.$transaction(async (tx) => {
+    const pid = await backendPid(tx);
     await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${endpointId} FOR UPDATE`;
-    locked();
-    await held;
+    lockedBy(pid);
+    if (!(await decided)) throw new Error("rolled back: the test did not get the interleaving it set up");
     await remove(tx);
-  }, { timeout: 30_000 });
-  await isLocked;
+  });
+  const holderPid = await Promise.race([holding, holder.then(() => Promise.reject(new Error("the holder ended before it held the row")))]);
   const answer = action();
-  await waitForALockWait();
-  release();
-  await deleter;
+  try {
+    await untilBlockedBy(database.db, holderPid, answer, holder);
+  } catch (error) {
+    go(false);
+    await Promise.allSettled([holder, answer]);
+    throw error;
+  }
+  go(true);
+  await holder;
   return answer;
 }
 

@@ -45,7 +45,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 beforeEach(async () => {
-  setWebhookOptions({ allowPrivate: true, timeoutMs: 20_000 });
+  setWebhookOptions({ allowPrivate: true, timeoutMs: 120_000 });
   await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
   appKey = await newKey(database.db);
 });
@@ -126,15 +126,19 @@ describe("DELETE /webhook-endpoints/{id}", () => {
     await anEvent(1);
     const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
     const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
-    const attempt = database.db.$transaction((tx) => attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, webhookOptions()), { timeout: 30_000 });
-    await arrived;
+    // No transaction timeout but the test database's: the receiver answers when the test says so.
+    const attempt = database.db.$transaction((tx) => attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, webhookOptions()));
     try {
+      // The attempt holds its delivery's row and waits for the receiver (or failed before sending).
+      await Promise.race([arrived, attempt.then(() => Promise.reject(new Error("the attempt ended before its request arrived")))]);
       const answer = await remove(id);
       expect(answer.status).toBe(409);
       expect(answer.json.error).toMatchObject({ code: "INVALID_STATE" });
       expect(answer.json.error.message).toMatch(/being sent a delivery right now/);
     } finally {
-      answerHeld!();
+      // Whatever happened, the attempt is not left holding its delivery until a timeout.
+      answerHeld?.();
+      answerHeld = undefined;
     }
     expect(await attempt).toBe("failed");
     expect(await database.db.webhookEndpoint.count({ where: { id } })).toBe(1);
