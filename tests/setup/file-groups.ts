@@ -4,7 +4,8 @@
 /**
  * Integration tests that run alone (the `processes` project): several processes or real time
  * raced against short leases, which load would decide (a process starved of CPU for longer than
- * a lease looks dead). docs/decisions/0032.
+ * a lease looks dead). docs/decisions/0032; npm test runs its direct and pooled passes at once
+ * after everything else, one file at a time in each (0054).
  */
 export const timingSensitive = [
   "tests/integration/engine/scheduler-concurrency.test.ts",
