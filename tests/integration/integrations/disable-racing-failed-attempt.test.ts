@@ -7,11 +7,10 @@
 //
 // Deterministic: the receiver holds its answer until the disable is seen waiting for a lock the
 // attempt holds (or has finished), however long that takes, then answers 500.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { emptyTables } from "../../helpers/empty-tables.ts";
+import { startFailingReceiver, untilArrived, type FailingReceiver } from "../../helpers/failing-receiver.ts";
 import { backendPid, blockedOrSettled } from "../../helpers/lock-waits.ts";
 import { recordEvents } from "../../../lib/events/record-event.ts";
 import { attemptDelivery } from "../../../lib/webhooks/attempt-delivery.ts";
@@ -23,27 +22,16 @@ const database = useTestDatabase();
 const now = new Date("2027-05-10T12:00:00Z");
 const operator = { id: "op-1", email: "olga@ops.test" };
 
-let server: http.Server;
+let receiver: FailingReceiver;
 let url: string;
-let answerNow: () => void = () => {};
-let requestArrived: () => void = () => {};
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      requestArrived();
-      // Answers 500 only when the test says so: the attempt holds its delivery meanwhile.
-      answerNow = () => response.writeHead(500, { "Content-Type": "text/plain" }).end("broken");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver = await startFailingReceiver();
+  url = `${receiver.origin}/hook`;
 });
 afterAll(async () => {
   setWebhookOptions(undefined);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true, timeoutMs: 120_000 });
@@ -59,7 +47,7 @@ describe("disabling an endpoint while its failing attempt is recorded", () => {
         recordEvents(tx, [{ type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: { id: 1 }, actor: "customer:1", audience: ["customer:1"], at: now }]),
       );
       const delivery = await database.db.webhookDelivery.findFirstOrThrow();
-      const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+      const arrived = receiver.nextArrival();
       let attemptPid!: number;
       // No transaction timeout but the test database's, and a receiver timeout as long: the
       // receiver answers when the test says so, however slow the machine is to get there.
@@ -70,7 +58,7 @@ describe("disabling an endpoint while its failing attempt is recorded", () => {
       let disabled: Promise<unknown> = Promise.resolve("not started");
       try {
         // The attempt holds its delivery's row and waits for the receiver (or failed before sending).
-        await Promise.race([arrived, attempt.then(() => Promise.reject(new Error("the attempt ended before its request arrived")))]);
+        await untilArrived(arrived, attempt, "the attempt");
         disabled = database.db
           .$transaction((tx) => setEndpointEnabled(tx, null, endpoint.id, false, now, operator, "racing a failing attempt"))
           .then(() => "done" as const, (error: unknown) => error);
@@ -78,9 +66,7 @@ describe("disabling an endpoint while its failing attempt is recorded", () => {
         await blockedOrSettled(database.db, attemptPid, disabled, attempt);
       } finally {
         // Whatever happened, the attempt is not left holding its delivery until a timeout.
-        const answer = answerNow;
-        answerNow = () => {};
-        answer();
+        receiver.release();
       }
       const outcomes = await Promise.allSettled([attempt, disabled]);
       expect({ round, attempt: outcomes[0].status, disable: outcomes[1].status === "fulfilled" ? outcomes[1].value : outcomes[1].reason }).toEqual({

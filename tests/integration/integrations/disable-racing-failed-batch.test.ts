@@ -8,11 +8,10 @@
 // - the disable commits while the receiver holds its answer, then the receiver answers 500;
 // - the disable holds the endpoint's row, uncommitted, when the receiver answers 500; the batch is
 //   seen waiting for that row, then the disable commits.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { emptyTables } from "../../helpers/empty-tables.ts";
+import { startFailingReceiver, untilArrived, type FailingReceiver } from "../../helpers/failing-receiver.ts";
 import { backendPid, untilBlockedBy } from "../../helpers/lock-waits.ts";
 import { recordEvents } from "../../../lib/events/record-event.ts";
 import { pumpEndpoints } from "../../../lib/webhooks/attempt-deliveries.ts";
@@ -25,27 +24,16 @@ const database = useTestDatabase();
 const now = new Date("2027-05-10T12:00:00Z");
 const operator = { id: "op-1", email: "olga@ops.test" };
 
-let server: http.Server;
+let receiver: FailingReceiver;
 let url: string;
-let answerHeld: (() => void) | undefined;
-let requestArrived: () => void = () => {};
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      // Answers 500 only when the test says so: the batch holds its delivery meanwhile.
-      answerHeld = () => response.writeHead(500, { "Content-Type": "text/plain" }).end("broken");
-      requestArrived();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver = await startFailingReceiver();
+  url = `${receiver.origin}/hook`;
 });
 afterAll(async () => {
   setWebhookOptions(undefined);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 beforeEach(async () => {
   // The batch waits for the answer as long as the handler would: no receiver here is "slow", the
@@ -54,12 +42,6 @@ beforeEach(async () => {
   await emptyTables(database.db, ["events", "webhook_endpoints", "webhook_deliveries", "webhook_attempts", "audit_entries"], { restartIdentity: true });
 });
 
-function answer(): void {
-  const held = answerHeld;
-  answerHeld = undefined;
-  held?.();
-}
-
 /** An endpoint with one delivery pending, and a pump sending it, held by the receiver. */
 async function aBatchSending(): Promise<{ endpointId: number; deliveryId: bigint; batch: Promise<void> }> {
   const { endpoint } = await createEndpoint(database.db, "platform", { url, eventTypes: ["*"] }, now);
@@ -67,10 +49,10 @@ async function aBatchSending(): Promise<{ endpointId: number; deliveryId: bigint
     recordEvents(tx, [{ type: "booking.requested", objectType: "booking", objectId: 1, orderingKey: "booking:1", data: { id: 1 }, actor: "customer:1", audience: ["customer:1"], at: now }]),
   );
   const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-  const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+  const arrived = receiver.nextArrival();
   const batch = database.db.$transaction((tx) => pumpEndpoints(tx, [endpoint.id], now, webhookOptions()));
   // The batch holds its delivery's row and waits for the receiver (or failed before sending).
-  await Promise.race([arrived, batch.then(() => Promise.reject(new Error("the batch ended before its request arrived")))]);
+  await untilArrived(arrived, batch, "the batch");
   return { endpointId: endpoint.id, deliveryId: delivery.id, batch };
 }
 
@@ -94,7 +76,7 @@ describe("disabling an endpoint while a batch's failing delivery to it is record
         // The disable does not wait for the batch: it skips the delivery the batch holds.
         await database.db.$transaction((tx) => disable(tx, endpointId));
       } finally {
-        answer();
+        receiver.release();
       }
       await batch;
       await expectDisabledAndEnded(endpointId, deliveryId);
@@ -116,11 +98,11 @@ describe("disabling an endpoint while a batch's failing delivery to it is record
       });
       try {
         const disablePid = await Promise.race([holding, disabling.then(() => Promise.reject(new Error("the disable ended before it held the endpoint")))]);
-        answer();
+        receiver.release();
         await untilBlockedBy(database.db, disablePid, batch, disabling);
       } catch (error) {
         go(false);
-        answer();
+        receiver.release();
         await Promise.allSettled([disabling, batch]);
         throw error;
       }

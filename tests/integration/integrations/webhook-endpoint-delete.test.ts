@@ -3,11 +3,10 @@
 // keeps a webhook_endpoint.delete entry; 200 { id, deleted: true }. Another owner's endpoint and
 // one already deleted answer 404, a read-only key 403; while a delivery to it is being sent, 409
 // and nothing is deleted. Other methods on the path answer 405 with Allow and the error envelope.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../helpers/database.ts";
 import { emptyTables } from "../../helpers/empty-tables.ts";
+import { startFailingReceiver, untilArrived, type FailingReceiver } from "../../helpers/failing-receiver.ts";
 import { callRoute, newKey, useAppDatabase, type RouteHandler } from "../../helpers/api.ts";
 import { POST as createRoute } from "../../../app/api/v1/webhook-endpoints/route.ts";
 import * as endpointRoute from "../../../app/api/v1/webhook-endpoints/[endpointId]/route.ts";
@@ -20,29 +19,17 @@ const database = useTestDatabase();
 useAppDatabase(database);
 const now = new Date("2027-05-10T12:00:00Z");
 let appKey: string;
-let server: http.Server;
+let receiver: FailingReceiver;
 let url: string;
-let answerHeld: (() => void) | undefined;
-let requestArrived: () => void = () => {};
 
 beforeAll(async () => {
-  // Answers 500 at once, except while a test holds the answer (answerHeld).
-  server = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      requestArrived();
-      const answer = () => response.writeHead(500).end("broken");
-      if (request.url === "/held") answerHeld = answer;
-      else answer();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Answers 500 at once, except to /held, whose answer waits for receiver.release().
+  receiver = await startFailingReceiver((path) => path === "/held");
+  url = receiver.origin;
 });
 afterAll(async () => {
   setWebhookOptions(undefined);
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await receiver.close();
 });
 beforeEach(async () => {
   setWebhookOptions({ allowPrivate: true, timeoutMs: 120_000 });
@@ -125,20 +112,19 @@ describe("DELETE /webhook-endpoints/{id}", () => {
     const id = await anEndpoint("/held");
     await anEvent(1);
     const delivery = await database.db.webhookDelivery.findFirstOrThrow({ where: { endpointId: id } });
-    const arrived = new Promise<void>((resolve) => (requestArrived = resolve));
+    const arrived = receiver.nextArrival();
     // No transaction timeout but the test database's: the receiver answers when the test says so.
     const attempt = database.db.$transaction((tx) => attemptDelivery(tx, { deliveryId: delivery.id.toString(), round: "0" }, now, webhookOptions()));
     try {
       // The attempt holds its delivery's row and waits for the receiver (or failed before sending).
-      await Promise.race([arrived, attempt.then(() => Promise.reject(new Error("the attempt ended before its request arrived")))]);
+      await untilArrived(arrived, attempt, "the attempt");
       const answer = await remove(id);
       expect(answer.status).toBe(409);
       expect(answer.json.error).toMatchObject({ code: "INVALID_STATE" });
       expect(answer.json.error.message).toMatch(/being sent a delivery right now/);
     } finally {
       // Whatever happened, the attempt is not left holding its delivery until a timeout.
-      answerHeld?.();
-      answerHeld = undefined;
+      receiver.release();
     }
     expect(await attempt).toBe("failed");
     expect(await database.db.webhookEndpoint.count({ where: { id } })).toBe(1);
