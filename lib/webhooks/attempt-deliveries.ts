@@ -101,7 +101,7 @@ async function sendAndRecord(tx: Tx, rows: Claimed[], now: Date, options: Webhoo
   if (nextJobs.length > 0) await scheduleDeliveries(tx, nextJobs, now);
   // Failures are rare: each as the handler records it (the endpoint's backoff, the next attempt,
   // disabling), reading the endpoint again, since an earlier failure in this batch changed it.
-  for (const { row, result } of outcomes.filter((o) => !o.result.ok && !o.slow)) await failedInBatch(tx, row, result, now, options);
+  for (const { row, result } of outcomes.filter((o) => !o.result.ok && !o.slow)) await failed(tx, row, result, now, options);
 }
 
 /**
@@ -225,20 +225,4 @@ async function recordOutcomes(
     ) n
     WHERE NOT done.replay AND ${wakeNext}
     ORDER BY n.id`;
-}
-
-/**
- * A failure as the handler records it (failed()), with the endpoint as it is now: its row locked
- * (lock order, endpoint-lock.ts: the batch held only delivery rows until here) and read under the
- * lock, since an earlier failure of this batch or another transaction may have changed it since the
- * batch read it. Disabled meanwhile, whether by an earlier failure of this batch or by a disable
- * that committed while this batch was sending (it skipped this delivery, which the batch held),
- * failed() ends the delivery itself, its attempt counted. Returning early here instead left a
- * delivery a disable had skipped pending, with no job, for good.
- */
-async function failedInBatch(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<void> {
-  const [endpoint] = await tx.$queryRaw<Array<{ consecutive_failures: number; failing_since: Date | null }>>`
-    SELECT consecutive_failures, failing_since FROM webhook_endpoints WHERE id = ${row.endpoint_id} FOR NO KEY UPDATE`;
-  const current = endpoint ? { ...row, consecutive_failures: endpoint.consecutive_failures, failing_since: endpoint.failing_since } : row;
-  await failed(tx, current, result, now, options);
 }

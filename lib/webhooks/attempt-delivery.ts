@@ -117,18 +117,20 @@ export async function delivered(tx: Tx, row: Claimed, now: Date): Promise<void> 
 }
 
 export async function failed(tx: Tx, row: Claimed, result: SendResult, now: Date, options: WebhookOptions): Promise<DeliveryOutcome> {
-  // The endpoint's row, taken only now (lock order, endpoint-lock.ts): a disable that took it
-  // while this attempt was sending skipped this delivery; once it committed, the endpoint reads
-  // disabled here and this attempt ends its delivery itself, with no next attempt.
-  const [endpoint] = await tx.$queryRaw<Array<{ status: string }>>`
-    SELECT status::text AS status FROM webhook_endpoints WHERE id = ${row.endpoint_id} FOR NO KEY UPDATE`;
+  // The endpoint's row, taken only now (lock order, endpoint-lock.ts) and read under the lock: a
+  // disable that took it while this attempt was sending skipped this delivery; once it committed,
+  // the endpoint reads disabled here and this attempt ends its delivery itself, with no next
+  // attempt. Its failure counters too, as they are now: an earlier failure of the same batch, or
+  // another transaction, may have changed them since the delivery was claimed.
+  const [endpoint] = await tx.$queryRaw<Array<{ status: string; consecutive_failures: number; failing_since: Date | null }>>`
+    SELECT status::text AS status, consecutive_failures, failing_since FROM webhook_endpoints WHERE id = ${row.endpoint_id} FOR NO KEY UPDATE`;
   if (!endpoint || endpoint.status === "disabled") {
     await tx.$executeRaw`
       UPDATE webhook_deliveries SET status = 'failed', attempts = attempts + 1, last_error = ${result.error ?? "the endpoint was disabled"} WHERE id = ${row.id}`;
     return "disabled";
   }
-  const failures = row.consecutive_failures + 1;
-  const since = row.failing_since ?? now;
+  const failures = endpoint.consecutive_failures + 1;
+  const since = endpoint.failing_since ?? now;
   const retryAt = new Date(now.getTime() + endpointBackoffMs(failures));
   await tx.$executeRaw`
     UPDATE webhook_deliveries SET attempts = attempts + 1, last_error = ${result.error}, next_attempt_at = ${retryAt} WHERE id = ${row.id}`;
